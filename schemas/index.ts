@@ -1,0 +1,5 @@
+// The metadata model: type codes, constants, definition schemas and their tools.
+export * from './typeCodes';
+export * from './constants';
+export * from './definition';
+export * from './expressions';

@@ -1,0 +1,82 @@
+// @ts-check
+// An ESLint rule that enforces the import directions of ARCHITECTURE.md between the top-level
+// folders. It resolves every relative import against the importing file and compares the two
+// top-level folders; bare package imports are not ours and pass (except those listed as
+// forbidden for a folder, e.g. React in server/ or runtime/engine).
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** folder → the folders of ours it may import (itself always allowed). */
+export const ALLOWED = {
+  schemas: [],
+  widgets: ['schemas'],
+  runtime: ['schemas', 'widgets'],
+  designer: ['schemas', 'widgets', 'runtime'],
+  src: ['schemas', 'widgets', 'runtime', 'designer'],
+  server: ['schemas'],
+  tests: ['schemas', 'widgets', 'runtime', 'designer', 'src', 'server', 'scripts'],
+  scripts: ['schemas', 'server'],
+  '.storybook': ['schemas', 'widgets', 'runtime', 'designer', 'src'],
+};
+
+/** sub-folders with stricter rules: no React or DOM libraries in plain-logic layers. */
+const NO_REACT = ['runtime/engine', 'designer/core', 'schemas', 'server'];
+const REACT_PACKAGES = /^(react|react-dom|antd|@ant-design\/|@rjsf\/core|@rjsf\/antd|@dnd-kit\/|@xyflow\/|ag-grid-|@tiptap\/|jotai)/;
+
+/** @param {string} file */
+function topOf(file) {
+  const rel = path.relative(root, file);
+  if (rel.startsWith('..')) return null;
+  return rel.split(path.sep)[0];
+}
+
+/** @type {import('eslint').ESLint.Plugin} */
+const plugin = {
+  rules: {
+    'import-directions': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Enforce the import directions between top-level folders (ARCHITECTURE.md)' },
+        schema: [],
+        messages: {
+          forbidden: "'{{from}}/' may not import from '{{to}}/' (ARCHITECTURE.md import directions; allowed: {{allowed}})",
+          react: "'{{folder}}' is plain TypeScript and may not import '{{pkg}}'",
+        },
+      },
+      create(context) {
+        const filename = context.filename;
+        const from = topOf(filename);
+        const relFile = path.relative(root, filename).split(path.sep).join('/');
+        /** @param {any} node @param {string} spec */
+        function check(node, spec) {
+          if (typeof spec !== 'string') return;
+          if (!spec.startsWith('.')) {
+            const strict = NO_REACT.find((p) => relFile === p || relFile.startsWith(p + '/'));
+            if (strict && REACT_PACKAGES.test(spec)) {
+              context.report({ node, messageId: 'react', data: { folder: strict, pkg: spec } });
+            }
+            return;
+          }
+          if (!from || !(from in ALLOWED)) return;
+          const to = topOf(path.resolve(path.dirname(filename), spec));
+          if (!to || to === from) return;
+          const allowed = /** @type {Record<string,string[]>} */ (ALLOWED)[from];
+          if (!allowed.includes(to)) {
+            context.report({ node, messageId: 'forbidden', data: { from, to, allowed: allowed.join(', ') || 'none' } });
+          }
+        }
+        return {
+          ImportDeclaration(node) { check(node.source, /** @type {string} */ (node.source.value)); },
+          ExportNamedDeclaration(node) { if (node.source) check(node.source, /** @type {string} */ (node.source.value)); },
+          ExportAllDeclaration(node) { check(node.source, /** @type {string} */ (node.source.value)); },
+          ImportExpression(node) {
+            if (node.source.type === 'Literal') check(node.source, /** @type {string} */ (node.source.value));
+          },
+        };
+      },
+    },
+  },
+};
+
+export default plugin;
