@@ -3,3 +3,4 @@ export * from './typeCodes';
 export * from './constants';
 export * from './definition';
 export * from './expressions';
+export * from './values';

@@ -1,0 +1,76 @@
+// The contract between widgets and whoever draws them (runtime form, designer, Storybook).
+import type { ComponentType } from 'react';
+import type { CodeName, FieldDefinition, FileRef, Locale, PickerValue, TypeCode, TypeId } from '../schemas';
+
+/** One page of master data for a picker (the autocomplete endpoints of spec §7 in the app). */
+export interface PickerPage {
+  rows: PickerValue[];
+  totalRecord: number;
+}
+export interface PickerQuery {
+  endpoint: string;
+  params?: Record<string, string>;
+  keyword: string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Services a widget may need, injected by the host (the app passes the API client; stories
+ * pass fixtures). Every member is optional: a widget without its service shows a clear
+ * "not available" state instead of failing.
+ */
+export interface WidgetServices {
+  search?: (query: PickerQuery) => Promise<PickerPage>;
+  upload?: (file: File, onProgress: (percent: number) => void) => Promise<FileRef>;
+  downloadUrl?: (file: FileRef) => string;
+  deleteFile?: (file: FileRef) => Promise<void>;
+  /** remaining amount of a budget pool (68), a decimal string */
+  budgetRemaining?: (poolId: string) => Promise<string>;
+  /** custom component (77) implementations, by registered name */
+  customComponents?: Record<string, ComponentType<WidgetProps>>;
+  /** map (91) tile URL template; absent → coordinate/address entry only */
+  mapTileUrl?: string;
+}
+
+export interface WidgetProps<V = unknown> {
+  /** DOM id of the input, for the label's htmlFor */
+  id: string;
+  field: FieldDefinition;
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  readOnly?: boolean;
+  required?: boolean;
+  /** the field's error, already in the user's language */
+  error?: string;
+  locale: Locale;
+  services: WidgetServices;
+}
+
+export interface ViewProps<V = unknown> {
+  field: FieldDefinition;
+  value: V | undefined;
+  locale: Locale;
+  services: WidgetServices;
+}
+
+export interface WidgetMeta {
+  code: TypeCode;
+  typeId: TypeId;
+  group: 'field' | 'component';
+  name: CodeName;
+  /** antd icon name for the palette */
+  icon: string;
+  /** what a new field of this type starts with in the designer */
+  defaults: Partial<FieldDefinition>;
+  /** JSON Schema of the properties the designer's property panel edits for this type */
+  properties: Record<string, unknown>;
+}
+
+export interface WidgetDefinition {
+  meta: WidgetMeta;
+  Widget: ComponentType<WidgetProps<never>>;
+  View: ComponentType<ViewProps<never>>;
+}
