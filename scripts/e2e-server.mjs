@@ -6,14 +6,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+// Each port builds into its own folder, so several e2e runs on one machine don't clobber dist/.
+const port = process.env.PORT ?? '8181';
+const outDir = path.resolve('.test-out', `dist-${port}`);
 if (process.env.E2E_SKIP_BUILD !== '1') {
-  const b = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const b = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'formwork-e2e-'));
 const child = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', FORMWORK_TEST_MODE: '1' },
+  env: { ...process.env, CLIENT_DIST: outDir, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', FORMWORK_TEST_MODE: '1' },
 });
 const stop = () => { child.kill('SIGTERM'); };
 process.on('SIGTERM', stop);
