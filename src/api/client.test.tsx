@@ -1,0 +1,188 @@
+// The API client and the error catalogue against a real local HTTP server (jsdom for the
+// session storage and antd's dialog).
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Modal } from 'antd';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '../../schemas/constants';
+import { ApiClient, ApiError, formEncode } from './client';
+import { configureCatalogue, resetCatalogue, isSessionDialogOpen } from './errorCatalogue';
+import { loadingTracker } from './loadingTracker';
+import { LOGIN_FLAGS, getSession, saveSession } from '../session/session';
+import { appStore, tableListAtom, userIdAtom } from '../session/atoms';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+let server: Server;
+let baseUrl: string;
+const seen: Seen[] = [];
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let s = '';
+    req.on('data', (c: Buffer) => (s += c.toString('utf8')));
+    req.on('end', () => resolve(s));
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    const path = (req.url ?? '').split('?')[0];
+    if (path === '/ok') return send(200, { code: 0, msg: 'ok', data: { echo: body } });
+    if (path === '/business') return send(200, { code: 1, msg: '单号不存在' });
+    if (path === '/invalid') return send(422, { code: 422, msg: '校验失败', errors: [{ field: 'amount', message: '必填' }] });
+    if (path === '/maintenance') return send(503, { code: 503, msg: '维护中', errorCode: -999999 });
+    if (path === '/expired') return send(401, { code: 401, msg: '会话过期', errorCode: '1000000', errorType: '10010' });
+    if (path === '/expiredType') return send(200, { code: 401, msg: '会话过期', errorType: '10010' });
+    if (path === '/html') {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      return res.end('<html>bad gateway</html>');
+    }
+    if (path === '/slow') {
+      setTimeout(() => send(200, { code: 0, msg: 'ok', data: 1 }), 300);
+      return;
+    }
+    send(404, { code: 404, msg: 'not found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+let navigations: string[];
+beforeEach(() => {
+  seen.length = 0;
+  sessionStorage.clear();
+  localStorage.clear();
+  navigations = [];
+  resetCatalogue();
+  configureCatalogue({ navigate: (p) => navigations.push(p) });
+});
+afterEach(() => {
+  Modal.destroyAll();
+});
+
+const client = () => new ApiClient({ baseUrl });
+
+describe('requests', () => {
+  it('sends the session headers of spec §7 and a form-encoded body', async () => {
+    saveSession({ mytoken: 'my-token-1', token: 'tok-2', empSessionId: 'emp-sess-3', userId: '1000000000000000001' });
+    const data = await client().post<{ echo: string }>('/ok', { number: 'FW202601010001', type: 1, filters: [{ key: 'a', op: 'eq', value: 'x' }], skip: undefined });
+    const req = seen[0];
+    expect(req.method).toBe('POST');
+    expect(req.headers.authorization).toBe('my-token-1');
+    expect(req.headers.token).toBe('tok-2');
+    expect(req.headers.empsessionid).toBe('emp-sess-3');
+    expect(req.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    const params = new URLSearchParams(req.body);
+    expect(params.get('number')).toBe('FW202601010001');
+    expect(params.get('type')).toBe('1');
+    expect(JSON.parse(params.get('filters')!)).toEqual([{ key: 'a', op: 'eq', value: 'x' }]);
+    expect(params.has('skip')).toBe(false);
+    expect(data.echo).toBe(req.body);
+  });
+
+  it('sends JSON where asked', async () => {
+    await client().post('/ok', { update: 1, key: 'app:title.employee' }, { json: true });
+    expect(seen[0].headers['content-type']).toContain('application/json');
+    expect(JSON.parse(seen[0].body)).toEqual({ update: 1, key: 'app:title.employee' });
+  });
+
+  it('sends GET parameters in the query string', async () => {
+    await client().get('/ok', { keyword: '华东' });
+    expect(seen[0].method).toBe('GET');
+    expect(new URL(seen[0].url, baseUrl).searchParams.get('keyword')).toBe('华东');
+  });
+
+  it('uses the timeout of spec §9', () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(3_000_000);
+  });
+
+  it('throws a business error for a non-zero code, with its message and field errors', async () => {
+    const e1 = await client().post('/business').catch((e: unknown) => e);
+    expect(e1).toBeInstanceOf(ApiError);
+    expect((e1 as ApiError).kind).toBe('business');
+    expect((e1 as ApiError).message).toBe('单号不存在');
+    const e2 = (await client().post('/invalid').catch((e: unknown) => e)) as ApiError;
+    expect(e2.status).toBe(422);
+    expect(e2.errors).toEqual([{ field: 'amount', message: '必填' }]);
+  });
+
+  it('throws a network error when the answer is not an envelope or the server is gone', async () => {
+    const e1 = (await client().post('/html').catch((e: unknown) => e)) as ApiError;
+    expect(e1.kind).toBe('network');
+    const gone = new ApiClient({ baseUrl: 'http://127.0.0.1:1' });
+    const e2 = (await gone.post('/ok').catch((e: unknown) => e)) as ApiError;
+    expect(e2).toBeInstanceOf(ApiError);
+    expect(e2.kind).toBe('network');
+  });
+
+  it('counts requests for the loading overlay unless silent', async () => {
+    const p = client().post('/slow');
+    expect(loadingTracker.count()).toBe(1);
+    await p;
+    expect(loadingTracker.count()).toBe(0);
+    const q = client().post('/slow', {}, { silent: true });
+    expect(loadingTracker.count()).toBe(0);
+    await q;
+  });
+
+  it('form-encodes booleans and numbers as text', () => {
+    expect(formEncode({ a: true, b: 0, c: null }).toString()).toBe('a=true&b=0');
+  });
+});
+
+describe('error catalogue (spec §8)', () => {
+  it('errorCode -999999 goes to /maintenance', async () => {
+    const e = (await client().post('/maintenance').catch((x: unknown) => x)) as ApiError;
+    expect(e.handled).toBe(true);
+    expect(navigations).toEqual(['/maintenance']);
+  });
+
+  it('an expired session shows ONE dialog 提醒 however many calls fail, and confirming signs an employee out to /web/login', async () => {
+    saveSession({ mytoken: 't', token: 't2', userId: '1000000000000000001', username: 'zhangwei' });
+    appStore.set(userIdAtom, '1000000000000000001');
+    appStore.set(tableListAtom, [{ key: '/web/system/gongZuoTai', title: '工作台' }]);
+    const c = client();
+    const results = await Promise.allSettled([c.post('/expired'), c.post('/expired'), c.post('/expiredType'), c.get('/expired')]);
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as ApiError).handled)).toBe(true);
+    await screen.findByText('您未登录系统或太久未操作，已自动退出系统，点击确定重新登录？');
+    expect(document.querySelectorAll('.ant-modal-confirm').length).toBe(1);
+    expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('提醒');
+    expect(isSessionDialogOpen()).toBe(true);
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    });
+    expect(navigations).toEqual(['/web/login']);
+    expect(getSession()).toEqual({});
+    expect(localStorage.getItem(LOGIN_FLAGS.loggedIn)).toBeNull();
+    expect(localStorage.getItem(LOGIN_FLAGS.dealer)).toBeNull();
+    expect(appStore.get(userIdAtom)).toBeNull();
+    expect(appStore.get(tableListAtom)).toEqual([]);
+    expect(isSessionDialogOpen()).toBe(false);
+  });
+
+  it('confirming sends a dealer (dealer flag 1) to /web/dp/login', async () => {
+    saveSession({ mytoken: 't', dealerId: '2000000000000000001', username: 'dealer01' });
+    expect(localStorage.getItem(LOGIN_FLAGS.dealer)).toBe('1');
+    await client().post('/expired').catch(() => undefined);
+    await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm').length).toBe(1));
+    const buttons = screen.getAllByRole('button', { name: /确\s*定/ });
+    act(() => {
+      fireEvent.click(buttons[buttons.length - 1]);
+    });
+    await waitFor(() => expect(navigations).toEqual(['/web/dp/login']));
+    expect(sessionStorage.getItem('mytoken')).toBeNull();
+  });
+});

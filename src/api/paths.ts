@@ -1,0 +1,41 @@
+// The API paths the app calls (spec §7, docs/api.md), in one place.
+
+/** The spec's {prefix}: the server's API_PREFIX. */
+export const API_PREFIX = '/tpm';
+
+export const PATHS = {
+  login: '/emp/api/v2/login',
+  logout: '/emp/api/v2/logout',
+  loginInit: '/emp/api/v2/login/init',
+  changePassword: '/emp/api/v2/login/changePassword',
+  dealerLogin: `${API_PREFIX}/dp/commons/check/check-login.action`,
+  dealerInit: `${API_PREFIX}/dp/commons/check/check-init.action`,
+  qrTicket: `${API_PREFIX}/wx/commons/wxConfig/web-qrcode.action`,
+  qrPoll: `${API_PREFIX}/wx/commons/wxConfig/webQrcode-callBack.action`,
+  qrConfirm: `${API_PREFIX}/wx/commons/wxConfig/webQrcode-confirm.action`,
+  maintenanceStatus: '/emp/api/v2/maintenance/status',
+  menu: `${API_PREFIX}/system/menu.action`,
+  formList: '/emp/api/v2/biaoDan/list',
+  formEditInit: `${API_PREFIX}/emp/system/commons/biaoDan/edit-init.action`,
+  formEditSave: `${API_PREFIX}/emp/system/commons/biaoDan/edit-save.action`,
+  formDelete: `${API_PREFIX}/emp/system/commons/biaoDan/delete-row.action`,
+  formValidate: '/emp/api/v2/biaoDan/validate',
+  formPublish: '/emp/api/v2/biaoDan/publish',
+  formGet: '/emp/api/v2/biaoDan/get',
+  formVersions: '/emp/api/v2/biaoDan/versions',
+  formExport: '/emp/api/v2/biaoDan/export',
+  formImport: '/emp/api/v2/biaoDan/import',
+  recordList: '/emp/api/v2/biaoDan/record/list',
+  recordGet: '/emp/api/v2/biaoDan/record/get',
+  recordSave: '/emp/api/v2/biaoDan/record/save',
+  recordDelete: '/emp/api/v2/biaoDan/record/delete',
+  applicationType: '/emp/api/v2/feiYong/yinQing/shenQing/getShenQingDanLeiXing',
+  autoComplete: `${API_PREFIX}/emp/base/autoComplete/`,
+  upload: `${API_PREFIX}/upload/upload-sellSetting`,
+  download: `${API_PREFIX}/upload/upload-download`,
+  deleteFile: `${API_PREFIX}/upload/upload-delete`,
+  languageSwitch: '/emp/api/v2/login/duoYuYan',
+  languageKeySave: '/emp/api/v2/duoYuYanKey',
+  languageKeys: '/emp/api/v2/duoYuYan/keys',
+  budgetPools: '/emp/api/v2/feiYong/yuSuanChi/list',
+} as const;

@@ -1,0 +1,74 @@
+// i18next with the bundled resources of every namespace (schemas/locales) as the fallback,
+// overlaid by the keys the server answers (administrators edit them, spec §7 duoYuYanKey).
+// zh-CN is the default (language type 1), en-US type 3, zh-TW any other type (spec §9).
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+import 'dayjs/locale/en';
+import { DEFAULT_LANGUAGE_TYPE, LOCALES, localeOfLanguageType, type Locale } from '../../schemas/constants';
+import { NAMESPACES, RESOURCES, type Messages } from '../../schemas/locales';
+
+/** localStorage key of the chosen language type (persists across sessions). */
+export const LANGUAGE_STORAGE_KEY = 'duoYuYanType';
+
+export const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-TW': 'zh-tw' };
+
+export function storedLanguageType(): number {
+  try {
+    const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return v === null || v === '' || Number.isNaN(Number(v)) ? DEFAULT_LANGUAGE_TYPE : Number(v);
+  } catch {
+    return DEFAULT_LANGUAGE_TYPE;
+  }
+}
+
+export function storeLanguageType(type: number): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, String(type));
+  } catch {
+    /* storage unavailable: the choice lasts for this page only */
+  }
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: RESOURCES as unknown as Record<string, Record<string, Messages>>,
+  lng: localeOfLanguageType(storedLanguageType()),
+  fallbackLng: 'zh-CN',
+  supportedLngs: [...LOCALES],
+  ns: [...NAMESPACES],
+  defaultNS: 'app',
+  fallbackNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  react: { useSuspense: false },
+});
+dayjs.locale(DAYJS_LOCALES[i18n.language as Locale] ?? 'zh-cn');
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+export function currentLocale(): Locale {
+  const l = i18n.language as Locale;
+  return (LOCALES as readonly string[]).includes(l) ? l : 'zh-CN';
+}
+
+/** Switch the UI language: i18next, dayjs and the page's lang follow; antd follows via AppProviders. */
+export async function applyLocale(locale: Locale): Promise<void> {
+  await i18n.changeLanguage(locale);
+  dayjs.locale(DAYJS_LOCALES[locale]);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** Overlay the server's keys (`{ namespace: messages }`) onto the bundled ones. */
+export function overlayServerKeys(locale: Locale, bundles: Record<string, unknown>): number {
+  let n = 0;
+  for (const [ns, messages] of Object.entries(bundles ?? {})) {
+    if (!messages || typeof messages !== 'object') continue;
+    i18n.addResourceBundle(locale, ns, messages, true, true);
+    n += 1;
+  }
+  return n;
+}

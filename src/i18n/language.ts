@@ -1,0 +1,29 @@
+// Language switch and the server's language keys (spec §7, §8).
+import { languageTypeOfLocale, type Locale } from '../../schemas/constants';
+import { api } from '../api/client';
+import { PATHS } from '../api/paths';
+import { hasToken } from '../session/session';
+import { applyLocale, overlayServerKeys, storeLanguageType } from './i18n';
+
+/** Fetch the administrators' texts for a locale and overlay them. Throws ApiError (its msg is shown, spec §8). */
+export async function loadServerKeys(locale: Locale): Promise<number> {
+  const bundles = await api.post<Record<string, unknown>>(PATHS.languageKeys, { duoYuYanType: languageTypeOfLocale(locale) }, { silent: true });
+  return overlayServerKeys(locale, bundles ?? {});
+}
+
+/**
+ * Switch the language: signed in, the choice is saved on the server (login/duoYuYan); it is
+ * always kept in this browser; then the UI, dayjs and antd follow.
+ */
+export async function switchLanguage(locale: Locale): Promise<void> {
+  const type = languageTypeOfLocale(locale);
+  if (hasToken()) await api.post(PATHS.languageSwitch, { update: 1, duoYuYanType: type });
+  storeLanguageType(type);
+  try {
+    sessionStorage.setItem('duoYuYanType', String(type));
+  } catch {
+    /* no session storage */
+  }
+  await applyLocale(locale);
+  if (hasToken()) await loadServerKeys(locale);
+}
