@@ -4,3 +4,6 @@ export * from './constants';
 export * from './definition';
 export * from './expressions';
 export * from './values';
+export * from './validateDefinition';
+export * from './compileRecordSchema';
+export * from './columnsOf';

@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import { validateDefinition, validateProcessDefinition, type DefinitionError } from './validateDefinition';
+import { sampleDefinition } from './testing/fixtures';
+import type { FieldDefinition, FormDefinition, ProcessDefinition } from './definition';
+import { DEFINITION_SCHEMA_VERSION } from './definition';
+
+const L = (zh: string, en = zh) => ({ 'zh-CN': zh, 'en-US': en });
+const field = (def: FormDefinition, key: string) => def.fields.find((f) => f.key === key)!;
+const sub = (def: FormDefinition) => field(def, 'mingXi').fields as FieldDefinition[];
+
+/** Mutate the sample, validate in zh-CN and en-US, and return the errors with `code`. */
+function expectError(mutate: (d: FormDefinition) => void, code: string, path?: string): { zh: DefinitionError; en: DefinitionError } {
+  const def = sampleDefinition();
+  mutate(def);
+  const zh = validateDefinition(def);
+  const en = validateDefinition(def, 'en-US');
+  expect(zh.valid).toBe(false);
+  const z = zh.errors.find((e) => e.code === code);
+  const e = en.errors.find((x) => x.code === code);
+  expect(z, `expected ${code} in ${JSON.stringify(zh.errors)}`).toBeDefined();
+  expect(e).toBeDefined();
+  if (path) expect(z!.path).toBe(path);
+  // zh-CN messages are Chinese, en-US ones are not, and neither is the bare key
+  expect(z!.message).toMatch(/[\u4e00-\u9fff]/);
+  expect(e!.message).not.toMatch(/[\u4e00-\u9fff]{2}/);
+  expect(z!.message).not.toContain('definition.');
+  expect(e!.message).not.toContain('definition.');
+  return { zh: z!, en: e! };
+}
+
+describe('validateDefinition', () => {
+  it('accepts the sample definition', () => {
+    const r = validateDefinition(sampleDefinition());
+    expect(r.errors).toEqual([]);
+    expect(r.valid).toBe(true);
+  });
+
+  it('reports structural errors with JSON pointer paths', () => {
+    const def = sampleDefinition() as unknown as Record<string, unknown>;
+    delete def.code;
+    (def.fields as Record<string, unknown>[])[1].label = {};
+    (def.fields as Record<string, unknown>[])[2].colour = 'red';
+    const r = validateDefinition(def);
+    expect(r.valid).toBe(false);
+    expect(r.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/code', code: 'schema.required', message: '缺少必填属性「code」' }),
+        expect.objectContaining({ path: '/fields/1/label/zh-CN', code: 'schema.required' }),
+        expect.objectContaining({ path: '/fields/2/colour', code: 'schema.additionalProperties' }),
+      ]),
+    );
+    const en = validateDefinition(def, 'en-US');
+    expect(en.errors.find((e) => e.path === '/code')!.message).toBe('Missing required property "code"');
+  });
+
+  it('rejects non-objects and wrong schema versions', () => {
+    expect(validateDefinition(null).valid).toBe(false);
+    expect(validateDefinition('x').errors[0].code).toBe('schema.type');
+    const def = { ...sampleDefinition(), schemaVersion: 1 };
+    expect(validateDefinition(def).errors).toEqual([expect.objectContaining({ path: '/schemaVersion', code: 'schema.const' })]);
+  });
+
+  it('duplicate key in the main form', () => {
+    const { zh, en } = expectError((d) => { d.fields[2].key = 'huoDongMingCheng'; }, 'duplicateKey', '/fields/2/key');
+    expect(zh.message).toBe('字段标识「huoDongMingCheng」重复');
+    expect(en.message).toBe('Field key "huoDongMingCheng" is used more than once');
+  });
+
+  it('duplicate key within a sub-form (but not across forms)', () => {
+    expectError((d) => { sub(d)[2].key = 'shuLiang'; }, 'duplicateKey', '/fields/16/fields/2/key');
+    // the same key in the main form and in a sub-form is fine (sample has shuLiang and jinE in both)
+    expect(validateDefinition(sampleDefinition()).valid).toBe(true);
+  });
+
+  it('reserved keys', () => {
+    const { zh } = expectError((d) => { d.fields[1].key = 'title'; }, 'reservedKey', '/fields/1/key');
+    expect(zh.message).toContain('title');
+    expectError((d) => { d.fields[1].key = 'shenPiZhuangTai'; }, 'reservedKey');
+    expectError((d) => { d.fields[1].key = 'rowCreateId'; }, 'reservedKey');
+  });
+
+  it('unknown type codes', () => {
+    const { zh, en } = expectError((d) => { d.fields[1].type = 12345; }, 'unknownType', '/fields/1/type');
+    expect(zh.message).toBe('字段「活动名称」的类型代码 12345 不存在');
+    expect(en.message).toBe('Field "Activity name" has unknown type code 12345');
+    expectError((d) => { sub(d)[0].type = 3; }, 'unknownType', '/fields/16/fields/0/type');
+  });
+
+  it('a sub-form inside a sub-form', () => {
+    expectError((d) => {
+      sub(d).push({ key: 'inner', type: 99997, label: L('内层', 'Inner'), fields: [{ key: 'a', type: 0, label: L('甲') }] });
+    }, 'nestedSubForm', '/fields/16/fields/4/type');
+  });
+
+  it('width other than 12/24, with the specific message instead of ajv’s', () => {
+    const def = sampleDefinition();
+    (def.fields[1] as { width: number }).width = 6;
+    const r = validateDefinition(def);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ path: '/fields/1/width', code: 'invalidWidth' });
+    expect(r.errors[0].message).toBe('字段「活动名称」的宽度只能是 12（半行）或 24（整行），当前为 6');
+    expect(validateDefinition(def, 'en-US').errors[0].message).toContain('12 (half row) or 24 (full row)');
+  });
+
+  it('rules referencing missing fields (condition and target)', () => {
+    const { zh } = expectError((d) => { d.rules![0].when = { '>': [{ var: 'jinEE' }, 1] }; }, 'ruleUnknownField', '/rules/0/when');
+    expect(zh.message).toBe('联动规则引用了不存在的字段「jinEE」');
+    expectError((d) => { d.rules![0].then[0].target = 'nope'; }, 'ruleUnknownField', '/rules/0/then/0/target');
+    expectError((d) => { d.rules![0].then[0].target = 'mingXi.nope'; }, 'ruleUnknownField');
+    // sub-form columns and rows are valid references
+    const ok = sampleDefinition();
+    ok.rules![0].when = { and: [{ '>': [{ var: 'mingXi.0.shuLiang' }, 1] }, { '>': [{ colCount: ['mingXi'] }, 0] }] };
+    ok.rules![0].then[0].target = 'mingXi.danJia';
+    expect(validateDefinition(ok).errors).toEqual([]);
+  });
+
+  it('formulas referencing missing fields; row formulas read same-row columns by bare key', () => {
+    expectError((d) => { d.formulas![1].expression = { colSum: ['mingXi', 'zongJia'] }; }, 'formulaUnknownField', '/formulas/1/expression');
+    expectError((d) => { d.formulas![1].expression = { colSum: ['mingXii', 'jinE'] }; }, 'formulaUnknownField');
+    expectError((d) => { d.formulas![0].target = 'mingXi.zongJia'; }, 'formulaUnknownField', '/formulas/0/target');
+    // a bare column key is not a main field
+    expectError((d) => { d.formulas![1].expression = { '+': [{ var: 'danJia' }, 1] }; }, 'formulaUnknownField');
+    // in a row formula a bare key may also read a main field
+    const ok = sampleDefinition();
+    ok.formulas![0].expression = { dMul: [{ var: 'shuLiang' }, { var: 'danJia' }, { var: 'beiZhu' }] };
+    expect(validateDefinition(ok).errors).toEqual([]);
+    expectError((d) => { d.formulas![0].target = 'mingXi'; }, 'formulaInvalidTarget');
+  });
+
+  it('permissions, list columns, filters, sort and totals referencing missing fields', () => {
+    expectError((d) => { d.permissions!.modes!['2'] = { nope: 'hidden' }; }, 'permissionUnknownField', '/permissions/modes/2/nope');
+    expectError((d) => { d.permissions!.nodes!.approve1 = { 'mingXi.nope': 'readonly' }; }, 'permissionUnknownField');
+    const { zh, en } = expectError((d) => { d.list!.columns.push({ key: 'nope' }); }, 'listUnknownField', '/list/columns/4/key');
+    expect(zh.message).toBe('列表设置引用了不存在的字段「nope」');
+    expect(en.message).toBe('The list settings refer to the missing field "nope"');
+    expectError((d) => { d.list!.filters![0].key = 'nope'; }, 'listUnknownField', '/list/filters/0/key');
+    expectError((d) => { d.list!.defaultSort!.key = 'nope'; }, 'listUnknownField', '/list/defaultSort/key');
+    expectError((d) => { d.list!.columns.push({ key: 'secBasic' }); }, 'listUnknownField');
+    expectError((d) => { field(d, 'mingXi').totals = ['nope']; }, 'totalsUnknownColumn', '/fields/16/totals/0');
+    expectError((d) => { field(d, 'mingXi').totals = ['chanPin']; }, 'totalsNotNumeric', '/fields/16/totals/0');
+  });
+
+  it('unknown JSON Logic operators', () => {
+    const { zh, en } = expectError((d) => { d.rules![0].when = { eval: ['1+1'] }; }, 'unknownOperator', '/rules/0/when');
+    expect(zh.message).toBe('表达式使用了不支持的运算符「eval」');
+    expect(en.message).toContain('"eval"');
+    expectError((d) => { d.formulas![1].expression = { sqrt: [{ var: 'jinE' }] }; }, 'unknownOperator', '/formulas/1/expression');
+  });
+
+  it('cycles between formulas, with the cycle path', () => {
+    const { zh, en } = expectError((d) => {
+      d.formulas!.push({ id: 'f3', target: 'jinE', expression: { '+': [{ var: 'heJi' }, 1] } });
+      d.formulas![1].expression = { '+': [{ colSum: ['mingXi', 'jinE'] }, { var: 'jinE' }] };
+    }, 'formulaCycle');
+    expect(zh.message).toMatch(/^计算公式之间存在循环引用：(heJi → jinE → heJi|jinE → heJi → jinE)$/);
+    expect(en.message).toContain('cycle');
+    // self reference
+    const self = expectError((d) => { d.formulas![1].expression = { '+': [{ var: 'heJi' }, 1] }; }, 'formulaCycle', '/formulas/1/expression');
+    expect(self.zh.params!.cycle).toBe('heJi → heJi');
+    // through a sub-form: a row column reading the header total that sums the column
+    const row = expectError((d) => { d.formulas![0].expression = { dMul: [{ var: 'shuLiang' }, { var: 'heJi' }] }; }, 'formulaCycle');
+    expect(String(row.zh.params!.cycle)).toContain('mingXi.jinE');
+    // a chain without a cycle is fine
+    const ok = sampleDefinition();
+    ok.formulas!.push({ id: 'f3', target: 'jinE', expression: { dMul: [{ var: 'heJi' }, '1.13'] } });
+    expect(validateDefinition(ok).errors).toEqual([]);
+  });
+
+  it('number/code field longer than 30', () => {
+    const { zh } = expectError((d) => { d.fields[3].length = 31; }, 'codeTooLong', '/fields/3/length');
+    expect(zh.message).toBe('编号字段「编号」的长度不能超过 30，当前为 31');
+  });
+
+  it('dropdown/radio without options, and duplicate option values', () => {
+    expectError((d) => { d.fields[4].options = []; }, 'missingOptions', '/fields/4/options');
+    expectError((d) => { d.fields.push({ key: 'danXuan', type: 19, label: L('单选', 'Choice') }); }, 'missingOptions');
+    expectError((d) => { d.fields[4].options![1].value = 'A'; }, 'duplicateOption', '/fields/4/options/1/value');
+  });
+
+  it('sub-form without columns, and columns on a non-sub-form', () => {
+    expectError((d) => { field(d, 'mingXi').fields = []; }, 'subFormWithoutColumns', '/fields/16/fields');
+    expectError((d) => { delete field(d, 'mingXi').fields; }, 'subFormWithoutColumns');
+    expectError((d) => { d.fields[1].fields = [{ key: 'a', type: 0, label: L('甲') }]; }, 'columnsOnNonSubForm');
+  });
+
+  it('decimal precision on non-decimal fields, min > max, minRows > maxRows', () => {
+    expectError((d) => { d.fields[5].precision = 2; }, 'precisionNotDecimal', '/fields/5/precision');
+    expectError((d) => { d.fields[6].min = '10'; d.fields[6].max = '9.99'; }, 'minGreaterThanMax', '/fields/6/min');
+    expectError((d) => { field(d, 'mingXi').minRows = 9; }, 'minRowsGreaterThanMaxRows');
+  });
+
+  it('duplicate rule ids, formula ids and formula targets', () => {
+    expectError((d) => { d.rules!.push({ ...d.rules![0] }); }, 'duplicateId', '/rules/1/id');
+    expectError((d) => { d.formulas![1].id = 'f1'; }, 'duplicateId', '/formulas/1/id');
+    expectError((d) => { d.formulas!.push({ id: 'f9', target: 'heJi', expression: 1 }); }, 'duplicateFormulaTarget', '/formulas/2/target');
+  });
+
+  it('speaks zh-TW too, and checks a malformed document without throwing', () => {
+    const def = sampleDefinition();
+    def.fields[2].key = 'huoDongMingCheng';
+    expect(validateDefinition(def, 'zh-TW').errors[0].message).toBe('欄位標識「huoDongMingCheng」重複');
+    const broken = { schemaVersion: DEFINITION_SCHEMA_VERSION, fields: [null, 3, { key: 1 }, { type: 99997, fields: 'x' }], rules: 'x', formulas: [null], list: 5 };
+    const r = validateDefinition(broken);
+    expect(r.valid).toBe(false);
+    expect(r.errors.length).toBeGreaterThan(3);
+  });
+});
+
+function process(): ProcessDefinition {
+  return {
+    schemaVersion: DEFINITION_SCHEMA_VERSION,
+    code: 'feiYongShenQingLiuCheng',
+    name: L('费用申请审批流程'),
+    version: 1,
+    formCode: 'testForm',
+    nodes: [
+      { id: 'start', type: 'start', name: L('提交') },
+      { id: 'leader', type: 'approve', name: L('部门经理审批'), approvers: { kind: 'deptLeader' } },
+      { id: 'finance', type: 'approve', name: L('财务审批'), approvers: { kind: 'role', ids: ['caiWu'] } },
+      { id: 'end', type: 'end', name: L('结束') },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', target: 'leader' },
+      { id: 'e2', source: 'leader', target: 'finance', condition: { '>': [{ var: 'jinE' }, 50000] } },
+      { id: 'e3', source: 'leader', target: 'end' },
+      { id: 'e4', source: 'finance', target: 'end' },
+    ],
+  };
+}
+
+describe('validateProcessDefinition', () => {
+  it('accepts a valid process', () => {
+    expect(validateProcessDefinition(process(), 'zh-CN', sampleDefinition()).errors).toEqual([]);
+  });
+  it('needs exactly one start and at least one end', () => {
+    const p = process();
+    p.nodes[0].type = 'approve';
+    expect(validateProcessDefinition(p).errors.map((e) => e.code)).toContain('process.noStart');
+    const q = process();
+    q.nodes[1].type = 'start';
+    expect(validateProcessDefinition(q).errors.map((e) => e.code)).toContain('process.multipleStart');
+    const r = process();
+    r.nodes[3].type = 'cc';
+    const err = validateProcessDefinition(r).errors.find((e) => e.code === 'process.noEnd')!;
+    expect(err.message).toBe('流程至少需要一个结束节点');
+    expect(validateProcessDefinition(r, 'en-US').errors.find((e) => e.code === 'process.noEnd')!.message).toBe('The process needs at least one end node');
+  });
+  it('edges must connect existing nodes; every node must be reachable', () => {
+    const p = process();
+    p.edges[3].target = 'nowhere';
+    const codes = validateProcessDefinition(p).errors;
+    expect(codes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'process.edgeUnknownNode', path: '/edges/3/target' })]));
+    const q = process();
+    q.edges = q.edges.filter((e) => e.id !== 'e2');
+    expect(validateProcessDefinition(q).errors).toEqual([expect.objectContaining({ code: 'process.unreachableNode', path: '/nodes/2' })]);
+  });
+  it('duplicate node ids, structure, conditions against the form', () => {
+    const p = process();
+    p.nodes[2].id = 'leader';
+    expect(validateProcessDefinition(p).errors.map((e) => e.code)).toContain('process.duplicateNodeId');
+    expect(validateProcessDefinition({ nodes: 1 }).errors.map((e) => e.code)).toContain('schema.required');
+    const q = process();
+    q.edges[1].condition = { '>': [{ var: 'nope' }, 1] };
+    expect(validateProcessDefinition(q, 'zh-CN', sampleDefinition()).errors.map((e) => e.code)).toEqual(['process.unknownField']);
+    q.edges[1].condition = { bogus: [] };
+    expect(validateProcessDefinition(q).errors.map((e) => e.code)).toEqual(['unknownOperator']);
+  });
+});
