@@ -2,9 +2,15 @@
 import type { ComponentType } from 'react';
 import type { CodeName, FieldDefinition, FileRef, Locale, PickerValue, TypeCode, TypeId } from '../schemas';
 
+/**
+ * A row of master data. Tree sources (department 7) also say where the row hangs and whether
+ * it has children; a tree picker asks for one level with `params.parentId` ('' for the roots).
+ */
+export type PickerRow = PickerValue & { parentId?: string; isLeaf?: boolean };
+
 /** One page of master data for a picker (the autocomplete endpoints of spec §7 in the app). */
 export interface PickerPage {
-  rows: PickerValue[];
+  rows: PickerRow[];
   totalRecord: number;
 }
 export interface PickerQuery {
@@ -45,6 +51,11 @@ export interface WidgetProps<V = unknown> {
   required?: boolean;
   /** the field's error, already in the user's language */
   error?: string;
+  /**
+   * errors of nested values, already in the user's language — for a sub-form (99997) keyed by
+   * `<row _id>.<column key>` (or `<row _id>` for the whole row)
+   */
+  errors?: Record<string, string>;
   locale: Locale;
   services: WidgetServices;
 }

@@ -1,0 +1,5 @@
+import { COMPONENT_TYPES } from '../../schemas';
+import { makePickerWidget } from '../shared/pickerWidget';
+
+/** Brand: a remote picker over its master data. */
+export const { Widget } = makePickerWidget(COMPONENT_TYPES.BRAND);

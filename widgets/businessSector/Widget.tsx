@@ -1,0 +1,5 @@
+import { FIELD_TYPES } from '../../schemas';
+import { makePickerWidget } from '../shared/pickerWidget';
+
+/** Business Sector: a remote picker over its master data. */
+export const { Widget } = makePickerWidget(FIELD_TYPES.BUSINESS_SECTOR);

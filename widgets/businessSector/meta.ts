@@ -1,0 +1,4 @@
+import { FIELD_TYPES } from '../../schemas';
+import { defineMeta, PICKER_PROPERTIES } from '../shared/meta';
+
+export const meta = defineMeta({ info: FIELD_TYPES.BUSINESS_SECTOR, icon: 'AppstoreOutlined', properties: PICKER_PROPERTIES, defaults: { width: 12 } });

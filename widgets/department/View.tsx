@@ -1,0 +1,1 @@
+export { PickerView as View } from '../shared/pickerWidget';

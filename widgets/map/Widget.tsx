@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Input, Space } from 'antd';
+import type { MapValue } from '../../schemas';
+import type { WidgetProps } from '../types';
+import { groupAria } from '../shared/aria';
+import { useWidgetT } from '../i18n';
+import { COORD_PLACES, parseCoordinate } from './coordinates';
+import { LeafletMap } from './LeafletMap';
+
+const round = (n: number) => Number(n.toFixed(COORD_PLACES));
+
+/**
+ * Map (91): a point and its address. With `services.mapTileUrl` a Leaflet map lets the user
+ * click or drag the marker; without it (offline) the longitude, latitude and address are typed.
+ */
+export function Widget(props: WidgetProps<MapValue>) {
+  const { id, field, value, onChange, disabled, readOnly, locale, services } = props;
+  const t = useWidgetT(locale);
+  const ro = readOnly || field.readonly || disabled;
+  const [lngText, setLngText] = useState(value ? String(value.lng) : '');
+  const [latText, setLatText] = useState(value ? String(value.lat) : '');
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (value?.lng !== parseCoordinate(lngText, 'lng')) setLngText(value ? String(value.lng) : '');
+    if (value?.lat !== parseCoordinate(latText, 'lat')) setLatText(value ? String(value.lat) : '');
+  }
+  const lngBad = lngText !== '' && parseCoordinate(lngText, 'lng') === undefined;
+  const latBad = latText !== '' && parseCoordinate(latText, 'lat') === undefined;
+
+  const emit = (lng: string, lat: string, address: string | undefined) => {
+    const x = parseCoordinate(lng, 'lng');
+    const y = parseCoordinate(lat, 'lat');
+    if (x === undefined || y === undefined) {
+      onChange(undefined);
+      return;
+    }
+    onChange({ lng: x, lat: y, ...(address ? { address } : {}) });
+  };
+
+  return (
+    <div id={`${id}-group`} {...groupAria(props)} data-testid={`map-${field.key}`}>
+      {services.mapTileUrl ? (
+        <LeafletMap
+          tileUrl={services.mapTileUrl}
+          value={value}
+          readOnly={!!ro}
+          label={t('map.map')}
+          onPick={(lng, lat) => {
+            setLngText(String(round(lng)));
+            setLatText(String(round(lat)));
+            onChange({ lng: round(lng), lat: round(lat), ...(value?.address ? { address: value.address } : {}) });
+          }}
+        />
+      ) : (
+        <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)', marginBottom: 4 }}>{t('map.offline')}</div>
+      )}
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          id={id}
+          aria-label={t('map.lng')}
+          addonBefore={t('map.lng')}
+          inputMode="decimal"
+          value={lngText}
+          readOnly={!!ro}
+          disabled={disabled}
+          status={lngBad ? 'error' : undefined}
+          aria-invalid={lngBad || undefined}
+          onChange={(e) => {
+            setLngText(e.target.value.trim());
+            emit(e.target.value.trim(), latText, value?.address);
+          }}
+        />
+        <Input
+          id={`${id}-lat`}
+          aria-label={t('map.lat')}
+          addonBefore={t('map.lat')}
+          inputMode="decimal"
+          value={latText}
+          readOnly={!!ro}
+          disabled={disabled}
+          status={latBad ? 'error' : undefined}
+          aria-invalid={latBad || undefined}
+          onChange={(e) => {
+            setLatText(e.target.value.trim());
+            emit(lngText, e.target.value.trim(), value?.address);
+          }}
+        />
+      </Space.Compact>
+      <Input
+        id={`${id}-address`}
+        aria-label={t('map.address')}
+        placeholder={t('map.address')}
+        style={{ marginTop: 8 }}
+        maxLength={500}
+        value={value?.address ?? ''}
+        readOnly={!!ro}
+        disabled={disabled || !value}
+        onChange={(e) => value && onChange({ lng: value.lng, lat: value.lat, ...(e.target.value ? { address: e.target.value } : {}) })}
+      />
+      {lngBad || latBad ? (
+        <div role="alert" style={{ color: '#cf1322', fontSize: 12 }} data-testid="map-problem">
+          {t('map.invalid')}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { COMPONENT_TYPES } from '../../schemas';
+import { defineMeta, PICKER_PROPERTIES } from '../shared/meta';
+
+export const meta = defineMeta({ info: COMPONENT_TYPES.SALES_MATERIAL, icon: 'InboxOutlined', properties: PICKER_PROPERTIES, defaults: { width: 12 } });

@@ -1,0 +1,4 @@
+import { FIELD_TYPES } from '../../schemas';
+import { COMMON_PROPERTIES, defineMeta } from '../shared/meta';
+
+export const meta = defineMeta({ info: FIELD_TYPES.TEXTAREA, icon: 'AlignLeftOutlined', properties: [...COMMON_PROPERTIES, 'length', 'placeholder', 'default'] });
