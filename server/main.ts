@@ -1,21 +1,15 @@
-// Entry point of `npm start`: the API and the built client on one port.
-import Fastify from 'fastify';
-import fastifyStatic from '@fastify/static';
-import path from 'node:path';
-import { existsSync } from 'node:fs';
+// Entry point of `npm start`: the API and the built client on one port (ARCHITECTURE.md
+// "Runtime contract"). Migrations run and the first start seeds (see seed/seed.ts).
+import { buildApp } from './app';
+import { loadConfig } from './config';
 
-const port = Number(process.env.PORT ?? 8080);
-const dist = path.resolve(process.env.CLIENT_DIST ?? 'dist');
-
-const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-app.get('/health', async () => ({ code: 0, msg: 'ok', data: { status: 'up' } }));
-if (existsSync(dist)) {
-  await app.register(fastifyStatic, { root: dist, wildcard: false });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && (req.url === '/' || req.url.startsWith('/web') || req.url.startsWith('/maintenance'))) {
-      return reply.sendFile('index.html');
-    }
-    return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
-  });
-}
-await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
+const config = loadConfig();
+const { app } = await buildApp(config);
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+await app.listen({ port: config.port, host: config.host });

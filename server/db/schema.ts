@@ -1,0 +1,270 @@
+// The database schema (drizzle). One set of SQL migrations is generated from it
+// (`npx drizzle-kit generate --config server/db/drizzle.config.ts`) and runs on both PGlite and
+// PostgreSQL. Ids are 19-digit strings, money is numeric, record system fields are columns with
+// the spec's lengths (§3).
+import { sql } from 'drizzle-orm';
+import {
+  pgTable, varchar, text, integer, bigint, boolean, jsonb, numeric, timestamp, primaryKey, uniqueIndex, index,
+} from 'drizzle-orm/pg-core';
+
+const id = (name = 'id') => varchar(name, { length: 19 });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// ─── organisation ──────────────────────────────────────────────────────────────────────────
+export const departments = pgTable('departments', {
+  id: id().primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 200 }).notNull(),
+  parentId: id('parent_id'),
+  leaderId: id('leader_id'),
+  sort: integer('sort').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const posts = pgTable('posts', {
+  id: id().primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 200 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const employees = pgTable('employees', {
+  id: id().primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 100 }).notNull(),
+  mobile: varchar('mobile', { length: 32 }),
+  email: varchar('email', { length: 200 }),
+  departmentId: id('department_id').references(() => departments.id),
+  postId: id('post_id').references(() => posts.id),
+  isAreaManager: boolean('is_area_manager').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+}, (t) => [index('employees_department_idx').on(t.departmentId)]);
+
+export const roles = pgTable('roles', {
+  id: id().primaryKey(),
+  code: varchar('code', { length: 64 }).notNull().unique(),
+  name: jsonb('name').notNull(),
+  portal: varchar('portal', { length: 8 }).notNull().default('emp'),
+});
+
+// ─── dealers ───────────────────────────────────────────────────────────────────────────────
+export const dealers = pgTable('dealers', {
+  id: id().primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 200 }).notNull(),
+  provinceId: id('province_id'),
+  channelId: id('channel_id'),
+  departmentId: id('department_id'),
+  contact: varchar('contact', { length: 100 }),
+  mobile: varchar('mobile', { length: 32 }),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+// ─── users and sessions ────────────────────────────────────────────────────────────────────
+export const users = pgTable('users', {
+  id: id().primaryKey(),
+  username: varchar('username', { length: 64 }).notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  /** 'employee' or 'dealer' (spec §6: told apart by a dealer id) */
+  kind: varchar('kind', { length: 16 }).notNull(),
+  employeeId: id('employee_id').references(() => employees.id),
+  dealerId: id('dealer_id').references(() => dealers.id),
+  displayName: varchar('display_name', { length: 100 }).notNull(),
+  mobile: varchar('mobile', { length: 32 }),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  disabled: boolean('disabled').notNull().default(false),
+  /** comma list of user ids whose documents this user has taken over (spec §6) */
+  jiaoJieRenIds: text('jiao_jie_ren_ids').notNull().default(''),
+  duoYuYanType: integer('duo_yu_yan_type').notNull().default(1),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  /** true while the password is a seeded demo password (production refuses to start) */
+  demoPassword: boolean('demo_password').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const userRoles = pgTable('user_roles', {
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  roleId: id('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.roleId] })]);
+
+export const sessions = pgTable('sessions', {
+  id: id().primaryKey(),
+  /** sha256 of the token; the token itself is never stored */
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  empSessionId: varchar('emp_session_id', { length: 64 }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  duoYuYanType: integer('duo_yu_yan_type').notNull().default(1),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/** WeChat-style QR login: one-time tickets, confirmed from a signed-in phone, polled by the desktop. */
+export const qrTickets = pgTable('qr_tickets', {
+  ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+  status: varchar('status', { length: 16 }).notNull().default('pending'),
+  userId: id('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const settings = pgTable('settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+// ─── menus ─────────────────────────────────────────────────────────────────────────────────
+export const menus = pgTable('menus', {
+  id: id().primaryKey(),
+  parentId: id('parent_id'),
+  /** LocalizedText */
+  name: jsonb('name').notNull(),
+  path: varchar('path', { length: 300 }),
+  icon: varchar('icon', { length: 64 }),
+  portal: varchar('portal', { length: 8 }).notNull().default('emp'),
+  sort: integer('sort').notNull().default(0),
+}, (t) => [index('menus_parent_idx').on(t.parentId)]);
+
+export const roleMenus = pgTable('role_menus', {
+  roleId: id('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  menuId: id('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.roleId, t.menuId] })]);
+
+// ─── form definitions ──────────────────────────────────────────────────────────────────────
+export const formDefinitions = pgTable('form_definitions', {
+  code: varchar('code', { length: 64 }).primaryKey(),
+  name: jsonb('name').notNull(),
+  formType: integer('form_type').notNull().default(0),
+  /** the working copy of the designer; null once published and not edited since */
+  draft: jsonb('draft'),
+  draftSavedAt: ts('draft_saved_at'),
+  latestVersion: integer('latest_version').notNull().default(0),
+  /** count of valid records, maintained on create/delete (cheap unfiltered totals) */
+  recordCount: bigint('record_count', { mode: 'number' }).notNull().default(0),
+  rowModUser: varchar('row_mod_user', { length: 32 }),
+  rowModDate: varchar('row_mod_date', { length: 100 }),
+});
+
+/** Every published version is kept: records remember the version they were written under. */
+export const formDefinitionVersions = pgTable('form_definition_versions', {
+  code: varchar('code', { length: 64 }).notNull().references(() => formDefinitions.code, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  definition: jsonb('definition').notNull(),
+  publishedAt: ts('published_at').notNull().defaultNow(),
+  publishedBy: varchar('published_by', { length: 32 }),
+}, (t) => [primaryKey({ columns: [t.code, t.version] })]);
+
+// ─── records ───────────────────────────────────────────────────────────────────────────────
+export const records = pgTable('records', {
+  id: id().primaryKey(),
+  formCode: varchar('form_code', { length: 64 }).notNull(),
+  number: varchar('number', { length: 50 }).notNull(),
+  title: varchar('title', { length: 200 }),
+  isYouXiao: varchar('is_you_xiao', { length: 1 }).notNull().default('1'),
+  rowCreateId: varchar('row_create_id', { length: 32 }).notNull(),
+  rowCreateBuMenId: varchar('row_create_bu_men_id', { length: 32 }),
+  rowCreateDate: varchar('row_create_date', { length: 100 }).notNull(),
+  rowModUser: varchar('row_mod_user', { length: 32 }),
+  rowModDate: varchar('row_mod_date', { length: 100 }),
+  stateName: varchar('state_name', { length: 100 }),
+  shenPiZhuangTai: varchar('shen_pi_zhuang_tai', { length: 2 }).notNull().default('0'),
+  shenPiRen: varchar('shen_pi_ren', { length: 32 }),
+  shiYongJueSeId: varchar('shi_yong_jue_se_id', { length: 32 }),
+  tiJiaoLiuChengTime: varchar('ti_jiao_liu_cheng_time', { length: 100 }),
+  liuChengGuiDangTime: varchar('liu_cheng_gui_dang_time', { length: 100 }),
+  shenPiCallBackFailure: varchar('shen_pi_call_back_failure', { length: 1 }).notNull().default('0'),
+  liuChengId: varchar('liu_cheng_id', { length: 64 }),
+  definitionVersion: integer('definition_version').notNull(),
+  /** row version for optimistic locking */
+  version: integer('version').notNull().default(1),
+  data: jsonb('data').notNull(),
+}, (t) => [
+  uniqueIndex('records_form_number_uq').on(t.formCode, t.number),
+  // the list's default order (newest first) and its keyset
+  index('records_form_valid_id_idx').on(t.formCode, t.isYouXiao, t.id),
+  index('records_form_creator_idx').on(t.formCode, t.rowCreateId, t.id),
+  index('records_form_status_idx').on(t.formCode, t.shenPiZhuangTai, t.id),
+  index('records_data_gin').using('gin', sql`${t.data} jsonb_path_ops`),
+]);
+
+/** Number/code (92) values, unique per form and field; written in the record's transaction. */
+export const recordUniqueValues = pgTable('record_unique_values', {
+  formCode: varchar('form_code', { length: 64 }).notNull(),
+  fieldKey: varchar('field_key', { length: 64 }).notNull(),
+  value: varchar('value', { length: 200 }).notNull(),
+  recordId: id('record_id').notNull().references(() => records.id, { onDelete: 'cascade' }),
+}, (t) => [
+  uniqueIndex('record_unique_values_uq').on(t.formCode, t.fieldKey, t.value),
+  index('record_unique_values_record_idx').on(t.recordId),
+]);
+
+/** Per-form, per-period document-number sequences (INSERT … ON CONFLICT DO UPDATE … RETURNING). */
+export const numberCounters = pgTable('number_counters', {
+  formCode: varchar('form_code', { length: 64 }).notNull(),
+  period: varchar('period', { length: 8 }).notNull(),
+  seq: integer('seq').notNull(),
+}, (t) => [primaryKey({ columns: [t.formCode, t.period] })]);
+
+// ─── files ─────────────────────────────────────────────────────────────────────────────────
+export const files = pgTable('files', {
+  id: id().primaryKey(),
+  name: varchar('name', { length: 255 }).notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  type: varchar('type', { length: 100 }).notNull(),
+  storageName: varchar('storage_name', { length: 64 }).notNull(),
+  ownerId: id('owner_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+// ─── languages ─────────────────────────────────────────────────────────────────────────────
+export const languageKeys = pgTable('language_keys', {
+  locale: varchar('locale', { length: 8 }).notNull(),
+  namespace: varchar('namespace', { length: 32 }).notNull(),
+  key: varchar('key', { length: 200 }).notNull(),
+  value: text('value').notNull(),
+  updatedBy: varchar('updated_by', { length: 32 }),
+}, (t) => [primaryKey({ columns: [t.locale, t.namespace, t.key] })]);
+
+// ─── master data behind the autocompletes ──────────────────────────────────────────────────
+/**
+ * Master data of the pickers that have no table of their own (chain systems, outlets,
+ * level-3 expense subjects, channels, provinces, brands, categories, series, SKUs, fiscal
+ * years, ref codes, cost centres …), one row per item, told apart by `kind`.
+ */
+export const masterData = pgTable('master_data', {
+  id: id().primaryKey(),
+  kind: varchar('kind', { length: 32 }).notNull(),
+  code: varchar('code', { length: 64 }).notNull(),
+  name: varchar('name', { length: 200 }).notNull(),
+  /** LocalizedText for kinds whose names are translated (ref codes, channels …) */
+  names: jsonb('names'),
+  parentId: id('parent_id'),
+  level: integer('level'),
+  /** ref-code type (refType), dealer of an outlet, … */
+  refType: varchar('ref_type', { length: 64 }),
+  extra: jsonb('extra'),
+  sort: integer('sort').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+}, (t) => [
+  uniqueIndex('master_data_kind_code_uq').on(t.kind, t.refType, t.code),
+  index('master_data_kind_sort_idx').on(t.kind, t.sort, t.id),
+]);
+
+export const budgetPools = pgTable('budget_pools', {
+  id: id().primaryKey(),
+  code: varchar('code', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 200 }).notNull(),
+  fiscalYearId: id('fiscal_year_id'),
+  departmentId: id('department_id'),
+  channelId: id('channel_id'),
+  subjectId: id('subject_id'),
+  amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+  used: numeric('used', { precision: 20, scale: 2 }).notNull().default('0'),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});

@@ -1,0 +1,142 @@
+// Login, logout, session values (spec §3), password changes and the QR ticket flow.
+import { and, eq, gt, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { AppContext, SessionUser } from '../../context';
+import { dealers, departments, employees, qrTickets, users } from '../../db/schema';
+import { AppError, businessFailure } from '../../lib/errors';
+import { DUMMY_HASH_INPUT, hashPassword, verifyPassword } from '../../lib/passwords';
+import { createSession, revokeUserSessions } from './sessionRepository';
+import { hashToken, newToken } from './tokens';
+
+export interface SessionValues {
+  mytoken: string;
+  token: string;
+  empSessionId: string;
+  empId: string | null;
+  empName: string;
+  empMobileTel: string | null;
+  empBuMenName: string | null;
+  username: string;
+  userId: string;
+  dealerId: string | null;
+  dealerName: string | null;
+  jiaoJieRenIds: string;
+  isAdmin: boolean;
+  duoYuYanType: number;
+}
+
+const timeouts = (ctx: AppContext) => ({ idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs });
+
+/** Session values of a user; `token` is the presented/new token (the client keeps it in all three places). */
+export async function sessionValues(ctx: AppContext, userId: string, token: string, duoYuYanType: number): Promise<SessionValues> {
+  const [row] = await ctx.db
+    .select({ u: users, deptName: departments.name, dealerName: dealers.name })
+    .from(users)
+    .leftJoin(employees, eq(employees.id, users.employeeId))
+    .leftJoin(departments, eq(departments.id, employees.departmentId))
+    .leftJoin(dealers, eq(dealers.id, users.dealerId))
+    .where(eq(users.id, userId));
+  const u = row.u;
+  return {
+    mytoken: token,
+    token,
+    empSessionId: token,
+    empId: u.employeeId,
+    empName: u.displayName,
+    empMobileTel: u.mobile,
+    empBuMenName: row.deptName,
+    username: u.username,
+    userId: u.id,
+    dealerId: u.dealerId,
+    dealerName: row.dealerName,
+    jiaoJieRenIds: u.jiaoJieRenIds,
+    isAdmin: u.isAdmin,
+    duoYuYanType,
+  };
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a username and password. Unknown users spend the same scrypt time; a user is locked
+ * for `loginLockMs` after `loginLockAfter` failures in a row (429).
+ */
+export async function login(ctx: AppContext, username: string, password: string, kind: 'employee' | 'dealer'): Promise<SessionValues> {
+  const [u] = await ctx.db.select().from(users).where(eq(users.username, username)).limit(1);
+  if (!u) {
+    dummyHash ??= hashPassword(DUMMY_HASH_INPUT, ctx.config.testMode);
+    await verifyPassword('x', await dummyHash);
+    throw businessFailure('auth.badCredentials');
+  }
+  if (u.lockedUntil && u.lockedUntil.getTime() > Date.now()) throw new AppError(429, 'auth.locked');
+  const good = await verifyPassword(password, u.passwordHash);
+  if (!good) {
+    const failed = u.failedLogins + 1;
+    const lock = failed >= ctx.config.loginLockAfter;
+    await ctx.db
+      .update(users)
+      .set({ failedLogins: lock ? 0 : failed, lockedUntil: lock ? new Date(Date.now() + ctx.config.loginLockMs) : null })
+      .where(eq(users.id, u.id));
+    if (lock) throw new AppError(429, 'auth.locked');
+    throw businessFailure('auth.badCredentials');
+  }
+  if (u.disabled) throw businessFailure('auth.disabled');
+  if (u.kind !== kind) throw businessFailure(kind === 'dealer' ? 'auth.notDealer' : 'auth.notEmployee');
+  if (ctx.maintenance.enabled && !u.isAdmin) throw new AppError(503, 'errors.maintenance', {}, { errorCode: -999999 });
+  if (u.failedLogins || u.lockedUntil) await ctx.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
+  const { token } = await createSession(ctx.db, u.id, u.duoYuYanType, timeouts(ctx));
+  return sessionValues(ctx, u.id, token, u.duoYuYanType);
+}
+
+export async function changePassword(ctx: AppContext, me: SessionUser, oldPassword: string, newPassword: string) {
+  const [u] = await ctx.db.select().from(users).where(eq(users.id, me.userId));
+  if (!(await verifyPassword(oldPassword, u.passwordHash))) throw businessFailure('auth.badOldPassword');
+  if (newPassword.length < 8 || !/[A-Za-z]/.test(newPassword) || !/[0-9]/.test(newPassword)) throw businessFailure('auth.weakPassword');
+  await ctx.db.update(users).set({ passwordHash: await hashPassword(newPassword, ctx.config.testMode), demoPassword: false }).where(eq(users.id, me.userId));
+}
+
+/** Disabling a user revokes every session of theirs at once. */
+export async function setUserDisabled(ctx: AppContext, userId: string, disabled: boolean) {
+  await ctx.db.update(users).set({ disabled }).where(eq(users.id, userId));
+  if (disabled) await revokeUserSessions(ctx.db, userId);
+}
+
+// ─── QR login ──────────────────────────────────────────────────────────────────────────────
+const QR_TTL_MS = 120_000;
+
+export async function newQrTicket(ctx: AppContext, origin: string) {
+  const ticket = newToken();
+  const expiresAt = new Date(Date.now() + QR_TTL_MS);
+  await ctx.db.insert(qrTickets).values({ ticketHash: hashToken(ticket), expiresAt });
+  const url = `${origin}/web/loginWx?ticket=${encodeURIComponent(ticket)}`;
+  const qrDataUrl = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+  return { ticket, qrDataUrl, expiresAt: expiresAt.toISOString() };
+}
+
+export async function confirmQrTicket(ctx: AppContext, me: SessionUser, ticket: string) {
+  const updated = await ctx.db
+    .update(qrTickets)
+    .set({ status: 'confirmed', userId: me.userId })
+    .where(and(eq(qrTickets.ticketHash, hashToken(ticket)), eq(qrTickets.status, 'pending'), gt(qrTickets.expiresAt, sql`now()`)))
+    .returning({ h: qrTickets.ticketHash });
+  if (updated.length === 0) throw businessFailure('auth.qrExpired');
+}
+
+/** The desktop's poll: a confirmed ticket is consumed once and turns into a new session. */
+export async function pollQrTicket(ctx: AppContext, ticket: string) {
+  const h = hashToken(ticket);
+  const consumed = await ctx.db
+    .update(qrTickets)
+    .set({ status: 'consumed' })
+    .where(and(eq(qrTickets.ticketHash, h), eq(qrTickets.status, 'confirmed'), gt(qrTickets.expiresAt, sql`now()`)))
+    .returning({ userId: qrTickets.userId });
+  if (consumed[0]?.userId) {
+    const [u] = await ctx.db.select().from(users).where(eq(users.id, consumed[0].userId));
+    if (!u || u.disabled) return { status: 'expired' as const };
+    const { token } = await createSession(ctx.db, u.id, u.duoYuYanType, timeouts(ctx));
+    return { status: 'confirmed' as const, session: await sessionValues(ctx, u.id, token, u.duoYuYanType) };
+  }
+  const [row] = await ctx.db.select().from(qrTickets).where(eq(qrTickets.ticketHash, h));
+  if (row && row.status === 'pending' && row.expiresAt.getTime() > Date.now()) return { status: 'pending' as const };
+  return { status: 'expired' as const };
+}

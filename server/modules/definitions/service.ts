@@ -1,0 +1,104 @@
+// Definitions: drafts, validation with schemas' validateDefinition, publishing as new versions,
+// and a cache of published versions (immutable once published, so code@version never changes).
+import type { AppContext, SessionUser } from '../../context';
+import { validateDefinition, DEFINITION_SCHEMA_VERSION, type FormDefinition } from '../../../schemas';
+import type { Locale } from '../../../schemas/constants';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors';
+import * as repo from './repository';
+
+/** Brings a stored definition to the current format (ordered migrations live in schemas/). */
+export function upgradeDefinition(doc: unknown): FormDefinition {
+  const d = doc as FormDefinition;
+  if (d && typeof d === 'object' && d.schemaVersion === DEFINITION_SCHEMA_VERSION) return d;
+  // older documents: version 1 had no schemaVersion; the current validator decides the rest
+  return { ...(d as object), schemaVersion: DEFINITION_SCHEMA_VERSION } as FormDefinition;
+}
+
+const cache = new Map<string, FormDefinition>();
+const MAX_CACHE = 500;
+
+/** A published definition (latest unless `version`), upgraded and cached; null when none. */
+export async function publishedDefinition(ctx: AppContext, code: string, version?: number): Promise<FormDefinition | null> {
+  if (version) {
+    const hit = cache.get(`${code}@${version}`);
+    if (hit) return hit;
+  }
+  const row = await repo.getPublished(ctx.db, code, version);
+  if (!row) return null;
+  const key = `${code}@${row.version}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const def = upgradeDefinition(row.definition);
+  if (cache.size >= MAX_CACHE) cache.delete(cache.keys().next().value!);
+  cache.set(key, def);
+  return def;
+}
+
+export function definitionProblems(def: unknown, locale: Locale) {
+  const r = validateDefinition(def, locale);
+  return r.errors.map((e) => ({ path: e.path, code: e.code, message: e.message }));
+}
+
+function refuseInvalid(def: unknown, locale: Locale) {
+  const problems = definitionProblems(def, locale);
+  if (problems.length) throw invalid(problems.map((p) => ({ field: p.path, message: p.message, code: p.code })));
+}
+
+/** A draft may be incomplete, but it must name its form. */
+function checkDraftShape(def: unknown): FormDefinition {
+  const d = def as FormDefinition;
+  if (!d || typeof d !== 'object' || typeof d.code !== 'string' || !/^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/.test(d.code)) {
+    throw invalid([{ field: '/code', message: 'code' }]);
+  }
+  if (!d.name || typeof d.name !== 'object' || typeof d.name['zh-CN'] !== 'string' || !d.name['zh-CN']) throw invalid([{ field: '/name', message: 'name' }]);
+  if (!Array.isArray(d.fields)) throw invalid([{ field: '/fields', message: 'fields' }]);
+  return { ...d, schemaVersion: DEFINITION_SCHEMA_VERSION, formType: Number.isInteger(d.formType) ? d.formType : 0 };
+}
+
+export async function editInit(ctx: AppContext, code: string) {
+  const row = await repo.getDefinitionRow(ctx.db, code);
+  if (!row) throw notFound('definition');
+  const published = await publishedDefinition(ctx, code);
+  const versions = (await repo.listVersions(ctx.db, code)).map((v) => v.version);
+  return { draft: row.draft ? upgradeDefinition(row.draft) : null, published, versions };
+}
+
+export async function saveDraft(ctx: AppContext, me: SessionUser, def: unknown) {
+  const d = checkDraftShape(def);
+  const savedAt = await repo.saveDraft(ctx.db, d, me.username);
+  return { code: d.code, savedAt: savedAt.toISOString() };
+}
+
+export async function publish(ctx: AppContext, me: SessionUser, code: string, locale: Locale) {
+  const row = await repo.getDefinitionRow(ctx.db, code);
+  if (!row) throw notFound('definition');
+  if (!row.draft) throw new AppError(409, 'definitions.nothingToPublish');
+  const def = upgradeDefinition(row.draft);
+  refuseInvalid(def, locale);
+  const version = await ctx.db.transaction((tx) => repo.publishDefinitionTx(tx, def, me.username));
+  return { version };
+}
+
+export async function importDefinition(ctx: AppContext, me: SessionUser, def: unknown, locale: Locale) {
+  const d = upgradeDefinition(def);
+  refuseInvalid(d, locale);
+  await repo.saveDraft(ctx.db, { ...d, version: 0 }, me.username);
+  return { code: d.code };
+}
+
+export async function exportDefinition(ctx: AppContext, code: string) {
+  const row = await repo.getDefinitionRow(ctx.db, code);
+  if (!row) throw notFound('definition');
+  if (row.draft) return upgradeDefinition(row.draft);
+  const pub = await publishedDefinition(ctx, code);
+  if (!pub) throw notFound('definition');
+  return pub;
+}
+
+export async function deleteDefinition(ctx: AppContext, code: string) {
+  const row = await repo.getDefinitionRow(ctx.db, code);
+  if (!row) throw notFound('definition');
+  if (await repo.hasRecords(ctx.db, code)) throw conflict('definitions.hasRecords');
+  await repo.deleteDefinition(ctx.db, code);
+  for (const k of [...cache.keys()]) if (k.startsWith(`${code}@`)) cache.delete(k);
+}

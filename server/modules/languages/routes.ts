@@ -1,0 +1,69 @@
+// Languages: switch the session's language, save a key (admin), read a locale's keys.
+import { Type } from '@sinclair/typebox';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { languageKeys, users } from '../../db/schema';
+import { invalid, ok } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import { setSessionLanguage } from '../auth/sessionRepository';
+import { NAMESPACES, type Messages } from '../../../schemas/locales';
+import { localeOfLanguageType } from '../../../schemas/constants';
+
+const LangType = Type.Union([Type.Integer(), Type.String({ maxLength: 4 })]);
+
+export function languageRoutes(app: FastifyInstance, ctx: AppContext) {
+  const tags = ['languages'];
+
+  app.post('/emp/api/v2/login/duoYuYan', {
+    config: { policy: 'any' },
+    schema: { tags, body: Type.Object({ duoYuYanType: LangType, update: Type.Optional(Type.Unknown()) }) },
+  }, async (req) => {
+    const type = Number((req.body as { duoYuYanType: unknown }).duoYuYanType);
+    if (!Number.isInteger(type)) throw invalid([{ field: 'duoYuYanType', message: t(req.locale, 'languages.badType') }]);
+    await setSessionLanguage(ctx.db, req.auth!.sessionId, type);
+    await ctx.db.update(users).set({ duoYuYanType: type }).where(eq(users.id, req.auth!.userId));
+    return ok(null);
+  });
+
+  app.post('/emp/api/v2/duoYuYanKey', {
+    config: { policy: 'admin' },
+    schema: { tags, body: Type.Object({ key: Type.String({ minLength: 3, maxLength: 200 }), update: Type.String({ maxLength: 5000 }), duoYuYanType: LangType }) },
+  }, async (req) => {
+    const b = req.body as { key: string; update: string; duoYuYanType: unknown };
+    const m = /^([a-zA-Z]+):([A-Za-z0-9_.-]+)$/.exec(b.key);
+    if (!m || !(NAMESPACES as readonly string[]).includes(m[1])) throw invalid([{ field: 'key', message: t(req.locale, 'languages.badKey') }]);
+    const locale = localeOfLanguageType(Number(b.duoYuYanType));
+    await ctx.db
+      .insert(languageKeys)
+      .values({ locale, namespace: m[1], key: m[2], value: b.update, updatedBy: req.auth!.userId })
+      .onConflictDoUpdate({ target: [languageKeys.locale, languageKeys.namespace, languageKeys.key], set: { value: b.update, updatedBy: req.auth!.userId } });
+    return ok(null);
+  });
+
+  // public: the login pages need their texts before anyone signs in
+  app.post('/emp/api/v2/duoYuYan/keys', {
+    config: { policy: 'public' },
+    schema: { tags, body: Type.Optional(Type.Object({ duoYuYanType: Type.Optional(LangType), namespace: Type.Optional(Type.String({ maxLength: 32 })) })) },
+  }, async (req) => {
+    const b = (req.body ?? {}) as { duoYuYanType?: unknown; namespace?: string };
+    const locale = b.duoYuYanType !== undefined && b.duoYuYanType !== '' ? localeOfLanguageType(Number(b.duoYuYanType)) : req.locale;
+    const rows = await ctx.db
+      .select()
+      .from(languageKeys)
+      .where(and(eq(languageKeys.locale, locale), b.namespace ? eq(languageKeys.namespace, b.namespace) : undefined));
+    const out: Record<string, Messages> = {};
+    for (const r of rows) {
+      const ns = (out[r.namespace] ??= {});
+      const parts = r.key.split('.');
+      let cur: Messages = ns;
+      for (let i = 0; i < parts.length - 1; i++) {
+        const next = cur[parts[i]];
+        if (typeof next === 'string') break; // a key both leaf and branch: keep the leaf
+        cur = (cur[parts[i]] ??= {}) as Messages;
+      }
+      cur[parts[parts.length - 1]] = r.value;
+    }
+    return ok(out);
+  });
+}

@@ -1,0 +1,135 @@
+// The autocomplete sources: each name of spec §7 (and the product's additions named in
+// schemas/typeCodes.ts) maps to a query with keyword search over code and name, paging and a
+// stable order (sort, then id).
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { budgetPools, dealers, departments, employees, masterData, posts, roles, users } from '../../db/schema';
+import type { Locale } from '../../../schemas/constants';
+
+export interface AutoQuery {
+  keyword?: string;
+  page: number;
+  limit: number;
+  params: Record<string, string | undefined>;
+  locale: Locale;
+}
+export interface Paged<T> {
+  pageSize: number;
+  currentPage: number;
+  totalRecord: number;
+  rows: T[];
+}
+
+const like = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function localized(names: unknown, fallback: string, locale: Locale): string {
+  const n = names as Record<string, string> | null;
+  return (n && (n[locale] || n['zh-CN'])) || fallback;
+}
+
+async function paged<R extends Record<string, unknown>>(
+  db: Db,
+  table: PgTable,
+  cols: { id: PgColumn; code: PgColumn; name: PgColumn; sort?: PgColumn },
+  select: Record<string, PgColumn | SQL>,
+  conds: (SQL | undefined)[],
+  q: AutoQuery,
+): Promise<Paged<R>> {
+  const where = and(...conds, q.keyword ? or(ilike(cols.code, like(q.keyword)), ilike(cols.name, like(q.keyword))) : undefined);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  const order = cols.sort ? [asc(cols.sort), asc(cols.id)] : [asc(cols.code), asc(cols.id)];
+  const rows = (await db.select(select).from(table).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit)) as R[];
+  return { pageSize: q.limit, currentPage: q.page, totalRecord: n, rows };
+}
+
+/** master_data kinds by autocomplete name, with the parameter → column filters each accepts */
+const MASTER_KINDS: Record<string, { kind: string; level?: number }> = {
+  dealerSystem: { kind: 'chainSystem' },
+  wangDian: { kind: 'outlet' },
+  sanJiKeMu: { kind: 'expenseSubject', level: 3 },
+  'qudao-all': { kind: 'channel' },
+  sheng: { kind: 'province' },
+  pinPai: { kind: 'brand' },
+  pinLei: { kind: 'category' },
+  xiLie: { kind: 'series' },
+  sku: { kind: 'sku' },
+  danPin: { kind: 'product' },
+  'caiwunian-all': { kind: 'fiscalYear' },
+  refcode: { kind: 'refCode' },
+  qianZaiKeHu: { kind: 'potentialCustomer' },
+  renWu: { kind: 'task' },
+  zhuanXiang: { kind: 'specialActivity' },
+  shouDaFang: { kind: 'soldToParty' },
+  zuZhi: { kind: 'organization' },
+  gongYingShang: { kind: 'supplier' },
+  xiaoShouWuLiao: { kind: 'salesMaterial' },
+  chengBenZhongXin: { kind: 'costCenter' },
+};
+
+export const AUTOCOMPLETE_NAMES = [
+  'employee', 'employee-all', 'department', 'dealerConnTable', 'area-manger', 'gangWei', 'role', 'yuSuanChi', 'dealerUser',
+  ...Object.keys(MASTER_KINDS),
+] as const;
+
+export async function autocomplete(db: Db, name: string, q: AutoQuery): Promise<Paged<Record<string, unknown>> | null> {
+  const p = q.params;
+  const empSelect = { id: employees.id, code: employees.code, name: employees.name, mobile: employees.mobile, departmentId: employees.departmentId, departmentName: departments.name };
+  const empCols = { id: employees.id, code: employees.code, name: employees.name, sort: employees.sort };
+  const empPaged = async (conds: (SQL | undefined)[]) => {
+    const where = and(...conds, q.keyword ? or(ilike(employees.code, like(q.keyword)), ilike(employees.name, like(q.keyword))) : undefined);
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(employees).where(where);
+    const rows = await db.select(empSelect).from(employees).leftJoin(departments, eq(departments.id, employees.departmentId)).where(where)
+      .orderBy(asc(empCols.sort), asc(empCols.id)).limit(q.limit).offset((q.page - 1) * q.limit);
+    return { pageSize: q.limit, currentPage: q.page, totalRecord: n, rows };
+  };
+  switch (name) {
+    case 'employee':
+      return empPaged([eq(employees.isActive, true), p.departmentId ? eq(employees.departmentId, p.departmentId) : undefined]);
+    case 'employee-all':
+      return empPaged([p.departmentId ? eq(employees.departmentId, p.departmentId) : undefined]);
+    case 'area-manger':
+      return empPaged([eq(employees.isActive, true), eq(employees.isAreaManager, true)]);
+    case 'department':
+      return paged(db, departments, { id: departments.id, code: departments.code, name: departments.name, sort: departments.sort },
+        { id: departments.id, code: departments.code, name: departments.name, parentId: departments.parentId }, [eq(departments.isActive, true), p.parentId ? eq(departments.parentId, p.parentId) : undefined], q);
+    case 'dealerConnTable':
+      return paged(db, dealers, { id: dealers.id, code: dealers.code, name: dealers.name, sort: dealers.sort },
+        { id: dealers.id, code: dealers.code, name: dealers.name, contact: dealers.contact, mobile: dealers.mobile, departmentId: dealers.departmentId },
+        [eq(dealers.isActive, true), p.departmentId ? eq(dealers.departmentId, p.departmentId) : undefined], q);
+    case 'gangWei':
+      return paged(db, posts, { id: posts.id, code: posts.code, name: posts.name, sort: posts.sort }, { id: posts.id, code: posts.code, name: posts.name }, [], q);
+    case 'role': {
+      const r = await paged<{ id: string; code: string; name: unknown }>(db, roles, { id: roles.id, code: roles.code, name: sql`${roles.name}->>'zh-CN'` as unknown as PgColumn },
+        { id: roles.id, code: roles.code, name: roles.name }, [], q);
+      return { ...r, rows: r.rows.map((x) => ({ ...x, name: localized(x.name, x.code, q.locale) })) };
+    }
+    case 'dealerUser':
+      return paged(db, users, { id: users.id, code: users.username, name: users.displayName }, { id: users.id, code: users.username, name: users.displayName, dealerId: users.dealerId },
+        [eq(users.kind, 'dealer'), eq(users.disabled, false), p.dealerId ? eq(users.dealerId, p.dealerId) : undefined], q);
+    case 'yuSuanChi':
+      return budgetPoolList(db, q);
+  }
+  const src = MASTER_KINDS[name];
+  if (!src) return null;
+  const conds: (SQL | undefined)[] = [eq(masterData.kind, src.kind), eq(masterData.isActive, true)];
+  if (src.level) conds.push(eq(masterData.level, src.level));
+  if (p.level) conds.push(eq(masterData.level, Number(p.level)));
+  if (p.parentId) conds.push(eq(masterData.parentId, p.parentId));
+  if (p.dealerId && src.kind === 'outlet') conds.push(eq(masterData.parentId, p.dealerId));
+  if (p.refType) conds.push(eq(masterData.refType, p.refType));
+  const r = await paged<{ id: string; code: string; name: string; names: unknown; parentId: string | null; level: number | null; refType: string | null }>(
+    db, masterData, { id: masterData.id, code: masterData.code, name: masterData.name, sort: masterData.sort },
+    { id: masterData.id, code: masterData.code, name: masterData.name, names: masterData.names, parentId: masterData.parentId, level: masterData.level, refType: masterData.refType },
+    conds, q,
+  );
+  return { ...r, rows: r.rows.map(({ names, ...x }) => ({ ...x, name: localized(names, x.name, q.locale) })) };
+}
+
+/** Budget pools with what is left (decimal strings computed by the database, never floats). */
+export async function budgetPoolList(db: Db, q: AutoQuery) {
+  return paged(db, budgetPools, { id: budgetPools.id, code: budgetPools.code, name: budgetPools.name, sort: budgetPools.sort }, {
+    id: budgetPools.id, code: budgetPools.code, name: budgetPools.name, amount: budgetPools.amount, used: budgetPools.used,
+    remaining: sql<string>`(${budgetPools.amount} - ${budgetPools.used})::text`, departmentId: budgetPools.departmentId, fiscalYearId: budgetPools.fiscalYearId,
+  }, [eq(budgetPools.isEnabled, true)], q);
+}

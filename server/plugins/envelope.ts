@@ -1,0 +1,43 @@
+// The envelope of docs/api.md for every error: AppError, schema validation (422), body too
+// large (413), rate limit (429), unknown routes (404), anything else (500, logged).
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, type FieldError } from '../lib/errors';
+import { t } from '../lib/i18n';
+
+function validationErrors(err: FastifyError): FieldError[] {
+  return (err.validation ?? []).map((v) => {
+    const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const missing = (v.params as { missingProperty?: string })?.missingProperty;
+    const field = [path, missing].filter(Boolean).join('.') || (err.validationContext ?? 'body');
+    return { field, message: v.message ?? 'invalid', code: v.keyword };
+  });
+}
+
+export function registerEnvelope(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const locale = req.locale ?? 'zh-CN';
+    if (err instanceof AppError) {
+      const msg = t(locale, err.msgKey, err.params);
+      const code = err.extra.code ?? err.status;
+      const body: Record<string, unknown> = { code, msg, data: null };
+      if (err.extra.errors) body.errors = err.extra.errors;
+      if (err.extra.errorCode !== undefined) body.errorCode = err.extra.errorCode;
+      if (err.extra.errorType !== undefined) body.errorType = err.extra.errorType;
+      return reply.code(err.status).send(body);
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      return reply.code(422).send({ code: 422, msg: t(locale, 'errors.validation'), data: null, errors: validationErrors(fe) });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ code: 413, msg: t(locale, 'errors.tooLarge'), data: null });
+    }
+    if (status === 429) return reply.code(429).send({ code: 429, msg: t(locale, 'errors.tooManyRequests'), data: null });
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: status, msg: t(locale, 'errors.badRequest'), data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 500, msg: t(locale, 'errors.internal'), data: null });
+  });
+}

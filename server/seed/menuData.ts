@@ -1,0 +1,86 @@
+// The portal menu (spec §2 routes), names in zh-CN / en-US / zh-TW. `roles` lists the role
+// codes granted the entry (the admin user sees every entry of the employee portal).
+export interface MenuSeed {
+  key: string;
+  name: [string, string, string];
+  path?: string;
+  icon?: string;
+  roles?: string[];
+  children?: MenuSeed[];
+}
+
+const ALL = ['employee', 'deptLeader'];
+const LEADER = ['deptLeader'];
+
+export const EMPLOYEE_MENU: MenuSeed[] = [
+  { key: 'gongZuoTai', name: ['工作台', 'Workbench', '工作台'], path: '/web/system/gongZuoTai', icon: 'DesktopOutlined', roles: ALL },
+  { key: 'kanBan', name: ['看板', 'Dashboard', '看板'], path: '/web/report/kanBan/dashBoard', icon: 'DashboardOutlined', roles: ALL },
+  {
+    key: 'feiYong', name: ['费用管理', 'Expenses', '費用管理'], icon: 'AccountBookOutlined', roles: ALL,
+    children: [
+      { key: 'shenQing', name: ['费用申请', 'Expense applications', '費用申請'], path: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', roles: ALL },
+      { key: 'zhuanXiang', name: ['专项费用', 'Special-project expenses', '專項費用'], path: '/web/emp/feiYong/shenQing/zhuanXiang/zhuanXiangFeiYongList', roles: ALL },
+      { key: 'huiZong', name: ['费用汇总审批', 'Expense summary approval', '費用匯總審批'], path: '/web/emp/feiYong/shenQing/feiYongHuiZongShenPi', roles: LEADER },
+      { key: 'jieAn', name: ['费用结案', 'Settlements', '費用結案'], path: '/web/emp/feiYong/jieAn/feiYongJieAnList', roles: ALL },
+      { key: 'daiJieAn', name: ['待结案费用', 'Awaiting settlement', '待結案費用'], path: '/web/emp/feiYong/jieAn/feiYongDaiJieAnList', roles: ALL },
+      { key: 'heXiao', name: ['费用核销', 'Write-offs', '費用核銷'], path: '/web/emp/feiYong/heXiao/feiYongHeXiaoList', roles: ALL },
+      { key: 'daiHeXiao', name: ['待核销费用', 'Awaiting write-off', '待核銷費用'], path: '/web/emp/feiYong/heXiao/feiYongDaiHeXiaoList', roles: ALL },
+      { key: 'buFaPiao', name: ['补发票申请', 'Supplementary invoices', '補發票申請'], path: '/web/emp/feiYong/buFaPiaoShenQing/list', roles: ALL },
+      { key: 'zhiFu', name: ['费用支付', 'Payments', '費用支付'], path: '/web/emp/feiYong/zhiFu/feiYongZhiFuList', roles: ALL },
+      { key: 'jianHe', name: ['检核汇报', 'Inspection reports', '檢核匯報'], path: '/web/emp/feiYong/jianHe/jianHeHuiBaoList', roles: ALL },
+      { key: 'sheZhi', name: ['费用设置', 'Expense settings', '費用設置'], path: '/web/emp/feiYong/sheZhi/feiYongSheZhiList', roles: LEADER },
+    ],
+  },
+  {
+    key: 'yuSuan', name: ['预算管理', 'Budgets', '預算管理'], icon: 'FundOutlined', roles: LEADER,
+    children: [
+      { key: 'yuSuanChi', name: ['预算池', 'Budget pools', '預算池'], path: '/web/emp/feiYong/yuSuan/yuSuanChi', roles: LEADER },
+      { key: 'yuTiShenHe', name: ['预提审核', 'Accrual review', '預提審核'], path: '/web/feiYong/yuTi/yuTiShenHe', roles: LEADER },
+      { key: 'qudaoSheZhi', name: ['渠道与预算池设置', 'Channels and pool settings', '渠道與預算池設置'], path: '/web/feiYong/sheZhi', roles: LEADER },
+    ],
+  },
+  { key: 'huoDong', name: ['活动确认', 'Activity confirmation', '活動確認'], path: '/web/activitiesconfirmation', icon: 'CheckSquareOutlined', roles: ALL },
+  {
+    key: 'keHu', name: ['客户管理', 'Customers', '客戶管理'], icon: 'TeamOutlined', roles: ALL,
+    children: [
+      { key: 'keHuGuanLi', name: ['经销商与网点', 'Dealers and outlets', '經銷商與網點'], path: '/web/keHuGuanLi', roles: ALL },
+    ],
+  },
+  {
+    key: 'xinXi', name: ['信息中心', 'Information center', '信息中心'], icon: 'DatabaseOutlined',
+    children: [
+      { key: 'xinXiZhongXin', name: ['主数据', 'Master data', '主數據'], path: '/web/xinXiZhongXin' },
+      { key: 'gongYingLian', name: ['供应链', 'Supply chain', '供應鏈'], path: '/web/gongYingLian' },
+    ],
+  },
+  {
+    key: 'biaoDan', name: ['表单设置', 'Forms', '表單設置'], icon: 'FormOutlined',
+    children: [
+      { key: 'biaoDanList', name: ['表单列表', 'Form list', '表單列表'], path: '/web/system/peiZhi/biaoDanList' },
+      { key: 'shiShiBiaoDan', name: ['表单实施', 'Form implementation', '表單實施'], path: '/web/system/shiShi/biaoDan/list' },
+      { key: 'liuChengSheZhi', name: ['流程设置', 'Process settings', '流程設置'], path: '/web/system/process/liuChengSheZhi' },
+      { key: 'liuChengJianKong', name: ['流程监控', 'Process monitoring', '流程監控'], path: '/web/system/process/liuChengJianKong' },
+    ],
+  },
+  {
+    key: 'xiTong', name: ['系统管理', 'System', '系統管理'], icon: 'SettingOutlined',
+    children: [
+      { key: 'dingShiRenWu', name: ['定时任务', 'Scheduled tasks', '定時任務'], path: '/web/system/dingShiRenWu/index' },
+      { key: 'jieKouYinQing', name: ['接口引擎', 'Interface engine', '接口引擎'], path: '/web/system/jieKouYinQing/index' },
+      { key: 'message', name: ['消息设置', 'Messages', '消息設置'], path: '/web/system/message/index' },
+      { key: 'huiDiaoRiZhi', name: ['回调日志', 'Callback log', '回調日誌'], path: '/web/system/huiDiaoRiZhi/list' },
+      { key: 'tpmCanShu', name: ['TPM参数设置', 'TPM parameters', 'TPM參數設置'], path: '/web/system/setting/tpmCanShuSheZhi/tpmCanShuSheZhiMain' },
+      { key: 'monitor', name: ['服务监控', 'Server monitor', '服務監控'], path: '/web/monitor/server' },
+    ],
+  },
+  { key: 'bangZhu', name: ['帮助中心', 'Help', '幫助中心'], path: '/web/information/bangZhu/bangZhuListUI', icon: 'QuestionCircleOutlined', roles: ALL },
+];
+
+export const DEALER_MENU: MenuSeed[] = [
+  { key: 'dpShouYe', name: ['首页', 'Home', '首頁'], path: '/web/dp/shouYe', icon: 'HomeOutlined', roles: ['dealer'] },
+  { key: 'dpGongZuoTai', name: ['工作台', 'Workbench', '工作台'], path: '/web/dp/gongZuoTai', icon: 'DesktopOutlined', roles: ['dealer'] },
+  { key: 'dpGongNeng', name: ['功能列表', 'Functions', '功能列表'], path: '/web/dp/gongNengList', icon: 'AppstoreOutlined', roles: ['dealer'] },
+  { key: 'dpBangZhu', name: ['帮助中心', 'Help center', '幫助中心'], path: '/web/dp/bangZhuZhongXin', icon: 'QuestionCircleOutlined', roles: ['dealer'] },
+  { key: 'dpFaLv', name: ['法律说明', 'Legal notice', '法律說明'], path: '/web/dp/faLvShuoMing', icon: 'FileTextOutlined', roles: ['dealer'] },
+  { key: 'dpGuanYu', name: ['关于我们', 'About us', '關於我們'], path: '/web/dp/guanYuWoMen', icon: 'InfoCircleOutlined', roles: ['dealer'] },
+];

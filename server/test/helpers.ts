@@ -1,0 +1,93 @@
+// Test harness: one real database per test file (in-process PGlite, or a fresh database on the
+// PostgreSQL of TEST_DATABASE_URL), the app driven with app.inject, low scrypt cost.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+
+export const PG_URL = process.env.TEST_DATABASE_URL || null;
+
+export interface TestApp extends BuiltApp {
+  dataDir: string;
+  config: Config;
+  stop(): Promise<void>;
+  /** POST with a JSON body (and a session token) */
+  post(url: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  login(username: string, password?: string): Promise<string>;
+}
+
+async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `formwork_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: PG_URL! });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(PG_URL!);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL! });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface StartOptions {
+  /** run on PostgreSQL (requires TEST_DATABASE_URL) */
+  postgres?: boolean;
+  env?: Record<string, string>;
+  overrides?: Partial<Config>;
+  /** reuse a data directory (restart tests) */
+  dataDir?: string;
+}
+
+export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'formwork-test-'));
+  let drop: (() => Promise<void>) | null = null;
+  let databaseUrl: string | null = null;
+  if (opts.postgres) {
+    const fresh = await freshPgDatabase();
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
+  }
+  const config = loadConfig({ FORMWORK_TEST_MODE: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', CLIENT_DIST: path.join(dataDir, 'no-client'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(opts.env ?? {}) }, opts.overrides);
+  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(dataDir, 'pglite'), poolSize: 60 });
+  const built = await buildApp(config, { database, logger: false });
+  const t: TestApp = {
+    ...built,
+    dataDir,
+    config,
+    async stop() {
+      await built.app.close();
+      await database.close();
+      if (drop) await drop();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    inject: (o) => built.app.inject(o),
+    post(url, body, token, headers = {}) {
+      return built.app.inject({
+        method: 'POST',
+        url,
+        payload: body === undefined ? {} : (body as object),
+        headers: { ...(token ? { authorization: token, token, empsessionid: token } : {}), ...headers },
+      });
+    },
+    async login(username, password) {
+      const pw = password ?? (username === 'admin' ? 'Admin@123' : 'Demo@123');
+      const url = username.startsWith('dealer') ? `${config.apiPrefix}/dp/commons/check/check-login.action` : '/emp/api/v2/login';
+      const r = await built.app.inject({ method: 'POST', url, payload: { username, password: pw } });
+      const body = r.json();
+      if (body.code !== 0) throw new Error(`login ${username} failed: ${r.body}`);
+      return body.data.mytoken as string;
+    },
+  };
+  return t;
+}
