@@ -1,12 +1,19 @@
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The composition root: providers around the router.
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './AppProviders';
+import { createAppRouter } from './routes/router';
+
+const router = createAppRouter();
+const navigate = (path: string) => {
+  void router.navigate(path);
+};
 
 export function App() {
   return (
-    <ConfigProvider locale={zhCN}>
-      <main data-testid="app-root">
-        <h1>企业营销门户</h1>
-      </main>
-    </ConfigProvider>
+    <AppProviders navigate={navigate}>
+      <div data-testid="app-root" className="app-root">
+        <RouterProvider router={router} />
+      </div>
+    </AppProviders>
   );
 }

@@ -1,0 +1,52 @@
+// Providers every page sits in: jotai store, i18next, antd (locale follows the language),
+// and the wiring of the error catalogue to the router and antd's modal.
+import { useEffect, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale as AntLocale } from 'antd/es/locale';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import zhTW from 'antd/locale/zh_TW';
+import { Provider as JotaiProvider } from 'jotai';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { Locale } from '../schemas/constants';
+import { configureCatalogue } from './api/errorCatalogue';
+import { appStore } from './session/atoms';
+import { i18n } from './i18n/i18n';
+
+export const ANTD_LOCALES: Record<Locale, AntLocale> = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
+
+function CatalogueWiring({ navigate }: { navigate?: (path: string) => void }) {
+  const { modal } = AntApp.useApp();
+  useEffect(() => {
+    configureCatalogue({
+      alert: ({ title, content, okText, onOk }) => {
+        modal.warning({ title, content, okText, onOk, keyboard: false, maskClosable: false, centered: true, className: 'session-expired-dialog' });
+      },
+      ...(navigate ? { navigate } : {}),
+    });
+  }, [modal, navigate]);
+  return null;
+}
+
+function LocalisedAntd({ children, navigate }: { children: ReactNode; navigate?: (path: string) => void }) {
+  const { i18n: inst } = useTranslation();
+  const locale = (inst.language as Locale) in ANTD_LOCALES ? (inst.language as Locale) : 'zh-CN';
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={{ token: { colorPrimary: '#1f5fbf' } }}>
+      <AntApp>
+        <CatalogueWiring navigate={navigate} />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ children, navigate }: { children: ReactNode; navigate?: (path: string) => void }) {
+  return (
+    <JotaiProvider store={appStore}>
+      <I18nextProvider i18n={i18n}>
+        <LocalisedAntd navigate={navigate}>{children}</LocalisedAntd>
+      </I18nextProvider>
+    </JotaiProvider>
+  );
+}

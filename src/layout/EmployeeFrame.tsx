@@ -1,0 +1,180 @@
+// The employee portal frame: side menu (GET {prefix}/system/menu.action), breadcrumbs, tabs of
+// open pages, the user menu (personal center, sign out), the language switch and the
+// watermark over the business page. Below 992 px the menu folds away behind a button.
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Space, Tabs, Tag } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../schemas/constants';
+import { ApiError } from '../api/client';
+import { services, type MenuNode } from '../api/services';
+import { tableListAtom, type OpenTab } from '../session/atoms';
+import { getSessionValue, isAdministrator } from '../session/session';
+import { logout } from '../session/logout';
+import { APP_ROUTES } from '../routes/routeTable';
+import { LanguageSelect } from '../pages/LanguageSelect';
+import { localText, menuTrail, openKeysFor, toMenuItems } from './menu';
+import { PageWatermark } from './Watermark';
+
+const { Sider, Header, Content } = Layout;
+
+/** Title of a page: its menu name, else the app's name for it, else the last path segment. */
+function pageTitle(pathname: string, menu: readonly MenuNode[], locale: Locale, t: (k: string) => string): string {
+  const trail = menuTrail(menu, pathname);
+  if (trail.length) return localText(trail[trail.length - 1].name, locale);
+  if (pathname === APP_ROUTES.workbench) return t('frame.workbench');
+  if (pathname === APP_ROUTES.personalCenter) return t('frame.personalCenter');
+  return pathname.split('/').filter(Boolean).pop() ?? pathname;
+}
+
+export function EmployeeFrame() {
+  const { t, i18n } = useTranslation('app');
+  const locale = i18n.language as Locale;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.lg === false;
+  // null: automatic (folded below 992 px, open above); true/false: the user's choice
+  const [collapsed, setCollapsed] = useState<boolean | null>(null);
+  const [menu, setMenu] = useState<MenuNode[]>([]);
+  const [menuError, setMenuError] = useState<string | null>(null);
+  const [tabs, setTabs] = useAtom(tableListAtom);
+
+  useEffect(() => {
+    let live = true;
+    services
+      .menu()
+      .then((m) => live && setMenu(Array.isArray(m) ? m : []))
+      .catch((e: unknown) => {
+        if (live && !(e instanceof ApiError && e.handled)) setMenuError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const key = location.pathname + location.search;
+  const title = pageTitle(location.pathname, menu, locale, t);
+  useEffect(() => {
+    setTabs((prev: OpenTab[]) => {
+      const i = prev.findIndex((x) => x.key === key);
+      if (i >= 0) return prev[i].title === title ? prev : prev.map((x, j) => (j === i ? { ...x, title } : x));
+      return [...prev, { key, title }];
+    });
+  }, [key, title, setTabs]);
+
+  const items = useMemo(() => toMenuItems(menu, locale), [menu, locale]);
+  const trail = menuTrail(menu, location.pathname);
+  const defaultOpen = useMemo(() => openKeysFor(menu, location.pathname), [menu, location.pathname]);
+  const name = getSessionValue('empName') ?? getSessionValue('username') ?? '';
+  const siderHidden = collapsed ?? narrow;
+
+  const closeTab = (target: string) => {
+    const rest = tabs.filter((x) => x.key !== target);
+    setTabs(rest);
+    if (target === key) navigate(rest.length ? rest[rest.length - 1].key : APP_ROUTES.workbench);
+  };
+
+  return (
+    <Layout className="frame" data-testid="employee-frame">
+      <Sider
+        breakpoint="lg"
+        collapsedWidth={narrow ? 0 : 64}
+        collapsible
+        collapsed={siderHidden}
+        onBreakpoint={() => setCollapsed(null)}
+        trigger={null}
+        width={220}
+        data-testid="side-menu"
+      >
+        <div className="frame-brand" title={t('title.employee')}>{siderHidden && !narrow ? 'FW' : t('title.employee')}</div>
+        {menuError && <Alert type="error" title={t('frame.menuFailed')} description={menuError} showIcon style={{ margin: 8 }} />}
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={[location.pathname]}
+          defaultOpenKeys={defaultOpen}
+          key={defaultOpen.join('|')}
+          onClick={({ key: k }) => {
+            if (k.startsWith('/')) {
+              navigate(k);
+              if (narrow) setCollapsed(true);
+            }
+          }}
+        />
+      </Sider>
+      <Layout>
+        <Header className="frame-header">
+          <Button
+            type="text"
+            aria-label={siderHidden ? t('frame.expand') : t('frame.collapse')}
+            data-testid="menu-toggle"
+            icon={siderHidden ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed(!siderHidden)}
+          />
+          <Breadcrumb
+            className="hide-narrow"
+            data-testid="breadcrumbs"
+            items={[
+              { title: t('frame.home'), onClick: () => navigate(APP_ROUTES.workbench), className: 'crumb-home' },
+              ...(trail.length ? trail.map((n) => ({ title: localText(n.name, locale) })) : [{ title }]),
+            ]}
+          />
+          <span className="spacer" />
+          <span className="hide-narrow">
+            <LanguageSelect size="small" />
+          </span>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'personal', label: t('frame.personalCenter'), onClick: () => navigate(APP_ROUTES.personalCenter) },
+                { type: 'divider' },
+                {
+                  key: 'logout',
+                  label: <span data-testid="logout">{t('frame.logout')}</span>,
+                  onClick: async () => {
+                    const to = await logout();
+                    navigate(to, { replace: true });
+                  },
+                },
+              ],
+            }}
+          >
+            <Button type="text" data-testid="user-menu">
+              <Space>
+                <UserOutlined />
+                <span data-testid="user-name">{name}</span>
+                {isAdministrator() && <Tag color="gold">{t('frame.admin')}</Tag>}
+              </Space>
+            </Button>
+          </Dropdown>
+        </Header>
+        <div className="frame-tabs">
+          <Tabs
+            type="editable-card"
+            hideAdd
+            size="small"
+            activeKey={key}
+            data-testid="page-tabs"
+            items={tabs.map((x) => ({ key: x.key, label: x.title, closable: tabs.length > 1 }))}
+            onChange={(k) => navigate(k)}
+            onEdit={(k, action) => {
+              if (action === 'remove' && typeof k === 'string') closeTab(k);
+            }}
+          />
+        </div>
+        <Content className="frame-content">
+          <PageWatermark>
+            <div className="page-card">
+              <Outlet />
+            </div>
+          </PageWatermark>
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,55 @@
+// Employee login (spec §2 /web/login, /web/loginWx): account + password, or WeChat QR.
+import { Card, Tabs, Typography } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { services, type SessionAnswer } from '../api/services';
+import { completeLogin } from '../session/completeLogin';
+import { isDealerSession } from '../session/session';
+import { mainPageFor, safeRedirect } from '../routes/guard';
+import { APP_ROUTES } from '../routes/routeTable';
+import { LoginForm } from './LoginForm';
+import { QrLogin } from './QrLogin';
+import { LanguageSelect } from './LanguageSelect';
+
+function useFinishLogin() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return async (answer: SessionAnswer) => {
+    await completeLogin(answer);
+    const main = mainPageFor(isDealerSession());
+    navigate(isDealerSession() ? main : safeRedirect(params.get('redirect'), main), { replace: true });
+  };
+}
+
+export function LoginPage({ defaultTab = 'password' }: { defaultTab?: 'password' | 'qr' }) {
+  const { t } = useTranslation('app');
+  const finish = useFinishLogin();
+  return (
+    <div className="login-page" data-testid="login-page">
+      <Card className="login-card" title={<Typography.Title level={3} style={{ margin: 0 }}>{t('title.employee')}</Typography.Title>}>
+        <div className="login-lang">
+          <LanguageSelect size="small" />
+        </div>
+        <Tabs
+          defaultActiveKey={defaultTab}
+          destroyOnHidden
+          items={[
+            {
+              key: 'password',
+              label: t('login.tabPassword'),
+              children: <LoginForm testId="login-form" onSubmit={async ({ username, password }) => finish(await services.login(username, password))} />,
+            },
+            { key: 'qr', label: t('login.tabQr'), children: <QrLogin onSession={finish} /> },
+          ]}
+        />
+        <div style={{ textAlign: 'right', marginTop: 8 }}>
+          <Link to={APP_ROUTES.dealerLogin}>{t('login.toDealer')}</Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+export function LoginWxPage() {
+  return <LoginPage defaultTab="qr" />;
+}

@@ -1,0 +1,72 @@
+// The employee workbench (/web/system/gongZuoTai): greeting, the document-number lookup and
+// shortcuts to the main lists.
+import { useState } from 'react';
+import { Button, Card, Col, Input, Row, Space, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DATE_FORMATS } from '../../schemas/constants';
+import { getSessionValue } from '../session/session';
+import { APP_ROUTES } from '../routes/routeTable';
+import { lookupPath } from '../lookup/openApplication';
+
+
+export function WorkbenchPage() {
+  const { t } = useTranslation('app');
+  const navigate = useNavigate();
+  const [number, setNumber] = useState('');
+  const name = getSessionValue('empName') ?? getSessionValue('username') ?? t('common:unknownUser');
+  const shortcuts = [
+    { path: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', label: t('shortcut.application') },
+    { path: '/web/emp/feiYong/jieAn/feiYongJieAnList', label: t('shortcut.settlement') },
+    { path: '/web/emp/feiYong/heXiao/feiYongHeXiaoList', label: t('shortcut.writeOff') },
+    { path: '/web/emp/feiYong/zhiFu/feiYongZhiFuList', label: t('shortcut.payment') },
+    { path: '/web/system/peiZhi/biaoDanList', label: t('shortcut.formBuilder') },
+  ];
+  const go = (type?: 1 | 2) => navigate(lookupPath(number.trim(), type));
+  return (
+    <div data-testid="workbench">
+      <Typography.Title level={3}>{t('workbench.welcome', { name })}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('workbench.today', { date: dayjs().format(DATE_FORMATS.date) })}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card title={t('workbench.lookupTitle')}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input
+                data-testid="lookup-number"
+                placeholder={t('workbench.lookupPlaceholder')}
+                value={number}
+                maxLength={50}
+                onChange={(e) => setNumber(e.target.value)}
+                onPressEnter={() => go()}
+              />
+              <Button type="primary" data-testid="lookup-view" onClick={() => go()}>
+                {t('workbench.lookupView')}
+              </Button>
+            </Space.Compact>
+            <Space style={{ marginTop: 12 }}>
+              <Button data-testid="lookup-settle" onClick={() => go(1)}>
+                {t('workbench.lookupSettle')}
+              </Button>
+              <Button data-testid="lookup-writeoff" onClick={() => go(2)}>
+                {t('workbench.lookupWriteOff')}
+              </Button>
+            </Space>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('workbench.shortcuts')}>
+            <Space direction="vertical">
+              {shortcuts.map((s) => (
+                <Link key={s.path} to={s.path}>
+                  {s.label}
+                </Link>
+              ))}
+              <Link to={APP_ROUTES.personalCenter}>{t('frame.personalCenter')}</Link>
+            </Space>
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

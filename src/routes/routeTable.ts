@@ -1,0 +1,131 @@
+// The one route table of the generic engine: spec §2 paths → the definition they render and
+// how. A new business screen is a new row here plus a definition, never a new page.
+//   kind 'list' → DefinitionList of `formCode`; its rows open `formPath`
+//   kind 'form' → DefinitionForm of `formCode` in `mode` (add), or modify/view with `?id=`
+import { FORM_MODES, FORM_TYPES, type FormMode } from '../../schemas/typeCodes';
+import type { FilterOp } from '../../schemas/definition';
+
+export interface RouteFilter {
+  key: string;
+  op: FilterOp;
+  value: unknown;
+}
+
+export interface RouteEntry {
+  formCode: string;
+  kind: 'list' | 'form';
+  /** the mode a form opens in without `?id=` (lists: the mode their rows open in) */
+  mode: FormMode;
+  /** lists: the form page that adds / opens a row */
+  formPath?: string;
+  /** lists: fixed filters of this page (e.g. the applications waiting for settlement) */
+  filters?: RouteFilter[];
+}
+
+const FY = '/web/emp/feiYong';
+const { ADD, MODIFY, VIEW, APPROVE } = FORM_MODES;
+
+const list = (formCode: string, formPath?: string, filters?: RouteFilter[]): RouteEntry => ({
+  formCode,
+  kind: 'list',
+  mode: VIEW,
+  ...(formPath ? { formPath } : {}),
+  ...(filters ? { filters } : {}),
+});
+const form = (formCode: string, mode: FormMode = ADD): RouteEntry => ({ formCode, kind: 'form', mode });
+
+/** Approved applications wait for settlement / write-off (approval status 2). */
+const APPROVED = [{ key: 'shenPiZhuangTai', op: 'eq' as const, value: '2' }];
+
+/** Master data pages: `<area>/<name>List` lists `<name>`, `<area>/<name>Edit` edits it. */
+function masterData(area: string, names: readonly string[]): Record<string, RouteEntry> {
+  const out: Record<string, RouteEntry> = {};
+  for (const name of names) {
+    out[`/web/${area}/${name}List`] = list(name, `/web/${area}/${name}Edit`);
+    out[`/web/${area}/${name}Edit`] = form(name);
+  }
+  return out;
+}
+
+export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
+  // expense application (80021) and special-project expense (99700)
+  [`${FY}/shenQing/gt/gtFeiYongShenQingList`]: list('gtFeiYongShenQing', `${FY}/shenQing/gt/gtFeiYongShenQingEdit`),
+  [`${FY}/shenQing/gt/gtFeiYongShenQingEdit`]: form('gtFeiYongShenQing'),
+  [`${FY}/shenQing/zhuanXiang/zhuanXiangFeiYongList`]: list('zhuanXiangFeiYong', `${FY}/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi`),
+  [`${FY}/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi`]: form('zhuanXiangFeiYong'),
+  [`${FY}/shenQing/zhuanXiang/suoShuZhuanXiang`]: list('zhuanXiangHuoDong'),
+  [`${FY}/shenQing/feiYongHuiZongShenPi`]: list('gtFeiYongShenQing', `${FY}/shenQing/feiYongHuiZongShenPi/ytdFeiYongXiangQing`, [{ key: 'shenPiZhuangTai', op: 'eq', value: '1' }]),
+  [`${FY}/shenQing/feiYongHuiZongShenPi/ytdFeiYongXiangQing`]: form('gtFeiYongShenQing', APPROVE),
+  // settlement (80022)
+  [`${FY}/jieAn/feiYongJieAnList`]: list('feiYongJieAn', `${FY}/jieAn/feiYongJieAnEditThree`),
+  [`${FY}/jieAn/feiYongDaiJieAnList`]: list('gtFeiYongShenQing', `${FY}/jieAn/feiYongJieAnEditOne`, APPROVED),
+  [`${FY}/jieAn/feiYongJieAnEditOne`]: form('feiYongJieAn', ADD),
+  [`${FY}/jieAn/feiYongJieAnEditTwo`]: form('feiYongJieAn', MODIFY),
+  [`${FY}/jieAn/feiYongJieAnEditThree`]: form('feiYongJieAn', VIEW),
+  [`${FY}/jieAn/feiYongJieAnEditThreeOld`]: form('feiYongJieAn', VIEW),
+  [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnList`]: list('zhuanXiangJieAn', `${FY}/jieAn/zhuanXiang/zhuanXiangJieAnAdd`),
+  [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnAdd`]: form('zhuanXiangJieAn'),
+  // write-off (810510)
+  [`${FY}/heXiao/feiYongHeXiaoList`]: list('feiYongHeXiao', `${FY}/heXiao/feiYongHeXiaoEditThree`),
+  [`${FY}/heXiao/feiYongDaiHeXiaoList`]: list('feiYongJieAn', `${FY}/heXiao/feiYongHeXiaoEditOne`, APPROVED),
+  [`${FY}/heXiao/feiYongHeXiaoEdit`]: form('feiYongHeXiao', ADD),
+  [`${FY}/heXiao/feiYongHeXiaoEditOne`]: form('feiYongHeXiao', ADD),
+  [`${FY}/heXiao/feiYongHeXiaoEditTwo`]: form('feiYongHeXiao', MODIFY),
+  [`${FY}/heXiao/feiYongHeXiaoEditThree`]: form('feiYongHeXiao', VIEW),
+  [`${FY}/heXiao/feiYongHeXiaoEditFour`]: form('feiYongHeXiao', APPROVE),
+  [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoList`]: list('zhuanXiangHeXiao', `${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoAdd`),
+  [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoAdd`]: form('zhuanXiangHeXiao'),
+  // supplementary invoice application
+  [`${FY}/buFaPiaoShenQing/buFaPiaoShenQingList`]: list('buFaPiaoShenQing', `${FY}/buFaPiaoShenQing/buFaPiaoShenQingEdit`),
+  [`${FY}/buFaPiaoShenQing/buFaPiaoShenQingEdit`]: form('buFaPiaoShenQing'),
+  // payment
+  [`${FY}/zhiFu/feiYongZhiFuList`]: list('feiYongZhiFu', `${FY}/zhiFu/feiYongZhiFuMingXi`),
+  [`${FY}/zhiFu/zhuanXiangZhiFuList`]: list('zhuanXiangZhiFu', `${FY}/zhiFu/feiYongZhiFuMingXi`),
+  [`${FY}/zhiFu/feiYongZhiFuMingXi`]: form('feiYongZhiFu', VIEW),
+  // inspection, expense settings
+  [`${FY}/jianHe/jianHeHuiBaoList`]: list('jianHeHuiBao'),
+  [`${FY}/sheZhi/feiYongSheZhiList`]: list('feiYongSheZhi', `${FY}/sheZhi/feiYongSheZhiEdit`),
+  [`${FY}/sheZhi/feiYongSheZhiEdit`]: form('feiYongSheZhi'),
+  // master data: information center, supply chain, customers
+  ...masterData('xinXiZhongXin', ['quDao', 'shengShiQu', 'faPiaoYouJiDiZhi', 'zhiFuFangShi', 'feiYongHeSuanFangAn', 'buMen', 'caiWuZhangHu', 'keHuLeiXing', 'wangDianDengJi', 'wangDianLeiXing', 'baiMingDan', 'heiMingDan', 'caiWuNian', 'pinPaiFang', 'tiXingYouXiang', 'shenQingMuBan']),
+  ...masterData('gongYingLian', ['pinPai', 'pinLei', 'xiLie', 'shengChanWuLiao', 'xiaoShouWuLiao', 'wuLiuShang', 'gongYingShang', 'dingDanFaHuo', 'xiaoShouDingDan']),
+  ...masterData('keHuGuanLi', ['jingXiaoShang', 'wangDian', 'jingXiaoShangZiKeHu', 'shouHuoFang', 'kaiPiaoFang', 'zuZhi', 'chengBenZhongXin', 'buMenChengBenZhongXin']),
+};
+
+/** The route entry of a pathname (a trailing slash is ignored). */
+export function routeEntryOf(pathname: string): RouteEntry | null {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTE_TABLE[p] ?? null;
+}
+
+/** The form page that shows a record of a form type (the lookup flow, spec §9). */
+export const FORM_TYPE_PAGES: Readonly<Record<number, string>> = {
+  [FORM_TYPES.EXPENSE_APPLICATION.code]: `${FY}/shenQing/gt/gtFeiYongShenQingEdit`,
+  [FORM_TYPES.MARKET_EXPENSE.code]: `${FY}/shenQing/gt/gtFeiYongShenQingEdit`,
+  [FORM_TYPES.SPECIAL_PROJECT.code]: `${FY}/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi`,
+  [FORM_TYPES.SETTLEMENT.code]: `${FY}/jieAn/feiYongJieAnEditOne`,
+  [FORM_TYPES.WRITE_OFF.code]: `${FY}/heXiao/feiYongHeXiaoEditOne`,
+};
+
+/** The form-builder pages of spec §2 (designer/form). */
+export const FORM_BUILDER_ROUTES = {
+  list: '/web/system/peiZhi/biaoDanList',
+  build: '/web/system/peiZhi/biaoDan/build',
+  edit: '/web/system/peiZhi/biaoDanEdit',
+  settings: '/web/system/peiZhi/biaoDan/sheZhi',
+  listSettings: '/web/system/peiZhi/biaoDan/sheZhiLieBiao',
+} as const;
+
+/** Hand-coded pages of the app. */
+export const APP_ROUTES = {
+  login: '/web/login',
+  loginWx: '/web/loginWx',
+  dealerLogin: '/web/dp/login',
+  maintenance: '/maintenance',
+  welcome: '/web/welcome',
+  workbench: '/web/system/gongZuoTai',
+  personalCenter: '/web/system/geRenZhongXin',
+  lookup: `${FY}/shenQing/shenQingDanChaKan`,
+  dealerHome: '/web/dp/shouYe',
+  activities: '/web/activitiesconfirmation',
+} as const;

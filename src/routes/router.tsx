@@ -1,0 +1,76 @@
+// The router: React Router 7 data router in history mode. Every page under /web is loaded on
+// demand; the root loader runs the login guard on every navigation (spec §4).
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { captureEmpSessionId, hasToken, isDealerSession } from '../session/session';
+import { RootErrorBoundary, RootHydrateFallback, RootLayout } from '../layout/RootLayout';
+import { guardRedirect, loginRedirect, mainPageFor } from './guard';
+import { APP_ROUTES, FORM_BUILDER_ROUTES } from './routeTable';
+
+export function rootLoader({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
+  captureEmpSessionId(url.search);
+  const to = guardRedirect(url.pathname, url.search, hasToken());
+  if (to) throw redirect(to);
+  return null;
+}
+
+/** Welcome: with a session the main page, without one the login page. */
+export function welcomeLoader({ request }: LoaderFunctionArgs): never {
+  if (!hasToken()) throw redirect(loginRedirect(new URL(request.url).pathname));
+  throw redirect(mainPageFor(isDealerSession()));
+}
+
+const rel = (p: string) => p.replace(/^\/web\//, '');
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    ErrorBoundary: RootErrorBoundary,
+    loader: rootLoader,
+    shouldRevalidate: () => true,
+    children: [
+      { index: true, loader: () => redirect(APP_ROUTES.welcome) },
+      { path: 'maintenance', lazy: async () => ({ Component: (await import('../pages/MaintenancePage')).MaintenancePage }) },
+      {
+        path: 'web',
+        children: [
+          { index: true, loader: () => redirect(APP_ROUTES.welcome) },
+          { path: 'welcome', loader: welcomeLoader },
+          { path: 'login', lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },
+          { path: 'loginWx', lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginWxPage }) },
+          { path: 'dp/login', lazy: async () => ({ Component: (await import('../pages/DealerLoginPage')).DealerLoginPage }) },
+          {
+            path: 'dp',
+            lazy: async () => ({ Component: (await import('../dealer/DealerFrame')).DealerFrame }),
+            children: [
+              { index: true, loader: () => redirect(APP_ROUTES.dealerHome) },
+              { path: '*', lazy: async () => ({ Component: (await import('../dealer/DealerPage')).DealerPage }) },
+            ],
+          },
+          { path: 'activitiesconfirmation/*', lazy: async () => ({ Component: (await import('../pages/ActivityConfirmationPage')).ActivityConfirmationPage }) },
+          {
+            lazy: async () => ({ Component: (await import('../layout/EmployeeFrame')).EmployeeFrame }),
+            children: [
+              { path: rel(APP_ROUTES.workbench), lazy: async () => ({ Component: (await import('../pages/WorkbenchPage')).WorkbenchPage }) },
+              { path: rel(APP_ROUTES.personalCenter), lazy: async () => ({ Component: (await import('../pages/PersonalCenterPage')).PersonalCenterPage }) },
+              { path: rel(APP_ROUTES.lookup), lazy: async () => ({ Component: (await import('../lookup/LookupPage')).LookupPage }) },
+              ...Object.values(FORM_BUILDER_ROUTES).map((p) => ({
+                path: rel(p),
+                lazy: async () => ({ Component: (await import('../pages/FormBuilderPage')).FormBuilderPage }),
+              })),
+              { path: '*', lazy: async () => ({ Component: (await import('../pages/GenericRoutePage')).GenericRoutePage }) },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: async () => ({ Component: (await import('../pages/NotConfiguredPage')).NotFoundPage }) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
