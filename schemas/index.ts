@@ -7,3 +7,5 @@ export * from './values';
 export * from './validateDefinition';
 export * from './compileRecordSchema';
 export * from './columnsOf';
+export * from './migrations';
+export * from './catalog';

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG, CATALOG_BY_CODE, CATALOG_PROCESSES } from './index';
+import { validateDefinition, validateProcessDefinition } from '../validateDefinition';
+import { compileRecordSchema } from '../compileRecordSchema';
+import { migrateDefinition } from '../migrations';
+import { FORM_MODES, FORM_TYPES, TC } from '../typeCodes';
+import { LOCALES } from '../constants';
+import type { FieldDefinition } from '../definition';
+import { columnsOf } from '../columnsOf';
+
+const pick = (id: string, name: string) => ({ id, name });
+const file = (id: string, name: string, type = 'application/pdf') => ({ id, name, size: 102400, type });
+
+/** One realistic record per catalog form, as a user would save it (mode 0, not a draft). */
+const SAMPLES: Record<string, Record<string, unknown>> = {
+  feiYongShenQing: {
+    huoDongMingCheng: '2026春节华东KA堆头陈列',
+    yeWuBanKuai: pick('1000000000000000101', '日化事业部'),
+    caiWuNian: pick('1000000000000000201', 'FY2026'),
+    huoDongQiJian: ['2026-01-15', '2026-02-28'],
+    jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    wangDian: [pick('1000000000000000401', '联华超市（南京东路店）'), pick('1000000000000000402', '大润发（杨浦店）')],
+    feiYongKeMu: pick('1000000000000000501', '陈列费-堆头'),
+    yuSuanChi: pick('1000000000000000601', '2026华东现代渠道陈列费'),
+    shenQingJinE: '36800.00',
+    zhiFuFangShi: pick('1000000000000000701', '货补'),
+    huoDongShuoMing: '春节档期在联华、大润发门店设置品牌堆头，提升清风系列动销。',
+    mingXi: [
+      { _id: 'a1', pinPai: pick('1000000000000000801', '清风'), danPin: pick('1000000000000000901', '清风原木纯品抽纸3层130抽'), shuLiang: 400, danJia: '52.00', jinE: '20800.00' },
+      { _id: 'a2', pinPai: pick('1000000000000000802', '心相印'), shuLiang: 200, danJia: '80.00', jinE: '16000.00', beiZhu: '端架' },
+    ],
+    fuJian: [file('1000000000000001001', '春节堆头陈列方案.pdf')],
+  },
+  feiYongJieAn: {
+    shenQingDanHao: 'FYSQ202601150001',
+    huoDongMingCheng: '2026春节华东KA堆头陈列',
+    jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    yuSuanChi: pick('1000000000000000601', '2026华东现代渠道陈列费'),
+    shenQingJinE: '36800.00',
+    shiJiJinE: '35260.50',
+    jieYuJinE: '1539.50',
+    jieAnRiQi: '2026-03-05',
+    zhiXingQingKuang: '两家门店堆头均按方案执行，大润发杨浦店提前一周撤场。',
+    zhiXingZhaoPian: [file('1000000000000001101', '堆头1.jpg', 'image/jpeg'), file('1000000000000001102', '堆头2.jpg', 'image/jpeg')],
+  },
+  feiYongHeXiao: {
+    shenQingDanHao: 'FYSQ202601150001',
+    jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    jieAnJinE: '35260.50',
+    heXiaoFangShi: 'piaoKou',
+    faPiaoHaoMa: '31000000000012345678',
+    faPiaoJinE: '35260.50',
+    shuiLv: '6',
+    buHanShuiJinE: '33264.62',
+    heXiaoJinE: '35260.50',
+    weiHeXiaoJinE: '0.00',
+    faPiaoFuJian: [file('1000000000000001201', '增值税专用发票.pdf')],
+  },
+  shiChangFeiYong: {
+    huoDongMingCheng: '2026年度品牌抖音直播推广',
+    chengDanBuMen: pick('1000000000000001301', '市场部'),
+    chengBenZhongXin: pick('1000000000000001401', 'CC1001 市场推广'),
+    caiWuNian: pick('1000000000000000201', 'FY2026'),
+    pinPai: [pick('1000000000000000801', '清风')],
+    huoDongQiJian: ['2026-03-01', '2026-06-30'],
+    feiYongKeMu: pick('1000000000000000502', '线上推广费'),
+    yuSuanChi: pick('1000000000000000602', '2026全国品牌推广费'),
+    zhiFuFangShi: pick('1000000000000000702', '银行转账'),
+    yuGuJinE: '480000.00',
+    shiFouYuTi: 'shi',
+    yuTiJinE: '120000.00',
+    xiangMuShuoMing: '与头部主播合作四场专场直播，含坑位费与佣金。',
+  },
+  zhuanXiangFeiYong: {
+    zhuanXiangHuoDong: pick('1000000000000001501', '2026年618大促专项'),
+    huoDongMingCheng: '618永辉超市联合促销',
+    zhuanXiangJingLi: pick('1000000000000001601', '张伟'),
+    caiWuNian: pick('1000000000000000201', 'FY2026'),
+    yuSuanChi: pick('1000000000000000603', '2026专项活动费用池'),
+    jingXiaoShang: pick('1000000000000000302', '福州永辉供应链有限公司'),
+    lianSuoXiTong: pick('1000000000000001701', '永辉超市'),
+    huoDongQiJian: ['2026-06-01', '2026-06-18'],
+    huoDongDiDian: { lng: 119.2965, lat: 26.0745, address: '福建省福州市鼓楼区' },
+    mingXi: [
+      { feiYongXiangMu: '促销员费用', shuLiang: 30, danJia: '300.00', jinE: '9000.00' },
+      { feiYongXiangMu: '试用装', xiaoShouWuLiao: pick('1000000000000001801', '清风迷你装试用包'), shuLiang: 5000, danJia: '0.85', jinE: '4250.00' },
+    ],
+    zongJinE: '13250.00',
+    fanLiJieTi: [
+      { from: '0', to: '1000', value: '0' },
+      { from: '1000', to: '3000', value: '1.50' },
+      { from: '3000', to: null, value: '2.00' },
+    ],
+  },
+  jingXiaoShang: {
+    jingXiaoShangBianMa: 'JXS-SH-0001',
+    jingXiaoShangMingCheng: '上海华联商贸有限公司',
+    jianCheng: '华联商贸',
+    suoShuZuZhi: pick('1000000000000001901', '华东大区'),
+    yiJiQuDao: pick('1000000000000002001', '现代渠道'),
+    heZuoZhuangTai: 'heZuoZhong',
+    qianYueRiQi: '2019-04-01',
+    lianXiRen: '王建国',
+    lianXiDianHua: '021-63511234',
+    diZhi: '上海市黄浦区南京东路100号',
+    weiZhi: { lng: 121.4846, lat: 31.2388 },
+    xinYongEDu: '2000000.00',
+  },
+  wangDian: {
+    wangDianBianMa: 'WD-SH-000123',
+    wangDianMingCheng: '联华超市（南京东路店）',
+    suoShuJingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    lianSuoXiTong: pick('1000000000000001702', '联华超市'),
+    wangDianLeiXing: 'chaoShi',
+    wangDianDengJi: 'A',
+    yeWuYuan: pick('1000000000000001601', '张伟'),
+    mianJi: '1200.5',
+    huoJiaShu: 86,
+    diZhi: '上海市黄浦区南京东路300号',
+  },
+};
+
+/** Bad variants per form: a patch and the [field, code] pairs it must produce. */
+const BAD: Record<string, [Record<string, unknown>, [string, string][]][]> = {
+  feiYongShenQing: [
+    [{ shenQingJinE: '36800.001' }, [['shenQingJinE', 'decimalPlaces']]],
+    [{ shenQingJinE: '0.00' }, [['shenQingJinE', 'tooSmall']]],
+    [{ huoDongQiJian: ['2026-03-01', '2026-02-01'] }, [['huoDongQiJian', 'dateRangeOrder']]],
+    [{ jingXiaoShang: undefined, feiYongKeMu: null }, [['jingXiaoShang', 'required'], ['feiYongKeMu', 'required']]],
+    [{ mingXi: [] }, [['mingXi', 'tooFewRows']]],
+    [{ mingXi: [{ pinPai: pick('1', '清风'), shuLiang: '四百', danJia: '52' }] }, [['mingXi.0.shuLiang', 'notInteger']]],
+    [{ shenPiZhuangTai: '1' }, [['shenPiZhuangTai', 'unknownField']]],
+  ],
+  feiYongJieAn: [
+    // actual amount above the applied one: the computed amount returned goes negative
+    [{ shiJiJinE: '37000.00', jieYuJinE: '-200.00' }, [['jieYuJinE', 'tooSmall']]],
+    [{ jieAnRiQi: '2026-02-30' }, [['jieAnRiQi', 'invalidDate']]],
+    [{ zhiXingQingKuang: '' }, [['zhiXingQingKuang', 'required']]],
+  ],
+  feiYongHeXiao: [
+    [{ heXiaoFangShi: 'zhiPiao' }, [['heXiaoFangShi', 'notAnOption']]],
+    [{ faPiaoFuJian: [] }, [['faPiaoFuJian', 'required']]],
+    [{ heXiaoJinE: 35260.5 }, [['heXiaoJinE', 'notDecimal']]],
+  ],
+  shiChangFeiYong: [
+    [{ yuGuJinE: '48万' }, [['yuGuJinE', 'notDecimal']]],
+    [{ huoDongMingCheng: '直'.repeat(101) }, [['huoDongMingCheng', 'tooLong']]],
+  ],
+  zhuanXiangFeiYong: [
+    [{ fanLiJieTi: [{ from: '3000', to: '1000', value: '1' }] }, [['fanLiJieTi', 'tierOrder']]],
+    [{ huoDongDiDian: { lng: 119.3, lat: 95 } }, [['huoDongDiDian', 'invalidValue']]],
+    [{ mingXi: [{ feiYongXiangMu: '促销员费用', shuLiang: 0, danJia: '300.00' }] }, [['mingXi.0.shuLiang', 'tooSmall']]],
+  ],
+  jingXiaoShang: [
+    [{ jingXiaoShangBianMa: 'J'.repeat(21) }, [['jingXiaoShangBianMa', 'tooLong']]],
+    [{ heZuoZhuangTai: 'x' }, [['heZuoZhuangTai', 'notAnOption']]],
+  ],
+  wangDian: [
+    [{ mianJi: '1200.55' }, [['mianJi', 'decimalPlaces']]],
+    [{ huoJiaShu: 10000 }, [['huoJiaShu', 'tooLarge']]],
+    [{ weiZhi: '121.48,31.23' }, [['weiZhi', 'invalidValue']]],
+  ],
+};
+
+describe('catalog', () => {
+  it('has the business forms with their form types', () => {
+    const types = Object.fromEntries(CATALOG.map((d) => [d.code, d.formType]));
+    expect(types).toEqual({
+      feiYongShenQing: FORM_TYPES.EXPENSE_APPLICATION.code,
+      feiYongJieAn: FORM_TYPES.SETTLEMENT.code,
+      feiYongHeXiao: FORM_TYPES.WRITE_OFF.code,
+      shiChangFeiYong: FORM_TYPES.MARKET_EXPENSE.code,
+      zhuanXiangFeiYong: FORM_TYPES.SPECIAL_PROJECT.code,
+      jingXiaoShang: FORM_TYPES.GENERIC.code,
+      wangDian: FORM_TYPES.GENERIC.code,
+    });
+    expect(CATALOG_BY_CODE.get('feiYongJieAn')!.viewOf).toBe('feiYongShenQing');
+    expect(CATALOG_BY_CODE.get('feiYongHeXiao')!.viewOf).toBe('feiYongShenQing');
+  });
+
+  it.each(CATALOG.map((d) => [d.code, d] as const))('%s is a valid definition with list settings and labels in every locale', (_code, def) => {
+    expect(validateDefinition(def).errors).toEqual([]);
+    expect(migrateDefinition(def)).toEqual(def);
+    expect(def.list?.columns.length).toBeGreaterThan(3);
+    const all: FieldDefinition[] = def.fields.flatMap((f) => [f, ...columnsOf(f)]);
+    for (const f of all) for (const l of LOCALES) expect(f.label[l], `${f.key} ${l}`).toBeTruthy();
+    for (const l of LOCALES) expect(def.name[l]).toBeTruthy();
+  });
+
+  it.each(CATALOG.map((d) => [d.code, d] as const))('%s: a realistic record passes, bad ones fail', (code, def) => {
+    const v = compileRecordSchema(def, FORM_MODES.ADD);
+    const sample = SAMPLES[code];
+    expect(sample, `sample for ${code}`).toBeDefined();
+    expect(v.validate(sample).errors).toEqual([]);
+    // the sample fills every required field: an empty record fails on each of them
+    const empty = v.validate({});
+    expect(empty.errors.map((e) => e.field).sort()).toEqual(def.fields.filter((f) => f.required).map((f) => f.key).sort());
+    expect(empty.errors.every((e) => e.code === 'required')).toBe(true);
+    expect(compileRecordSchema(def, FORM_MODES.ADD, { draft: true }).validate({}).valid).toBe(true);
+    for (const [patch, expected] of BAD[code] ?? []) {
+      const data: Record<string, unknown> = { ...sample, ...patch };
+      for (const [k, val] of Object.entries(patch)) if (val === undefined) delete data[k];
+      const r = v.validate(data);
+      expect(r.errors.map((e) => [e.field, e.code]), JSON.stringify(patch)).toEqual(expected);
+      expect(r.errors.every((e) => /[\u4e00-\u9fff]/.test(e.message))).toBe(true);
+    }
+    expect(BAD[code]?.length).toBeGreaterThan(1);
+  });
+
+  it('the expense application has the detail sub-form, its formulas and the attachment rule', () => {
+    const def = CATALOG_BY_CODE.get('feiYongShenQing')!;
+    const mingXi = def.fields.find((f) => f.key === 'mingXi')!;
+    expect(mingXi.type).toBe(TC.SUB_FORM);
+    expect(columnsOf(mingXi).map((c) => c.type)).toEqual(expect.arrayContaining([TC.BRAND, TC.INTEGER, TC.DECIMAL]));
+    expect(def.formulas!.map((f) => f.target)).toEqual(['mingXi.jinE', 'shenQingJinE']);
+    expect(def.rules![0]).toMatchObject({ when: { '>': [{ var: 'shenQingJinE' }, 50000] }, then: [{ action: 'require', target: 'fuJian' }] });
+    expect(def.fields.filter((f) => f.type === TC.DIVIDER).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the seeded process is valid against its form', () => {
+    for (const p of CATALOG_PROCESSES) {
+      const form = CATALOG_BY_CODE.get(p.formCode!)!;
+      expect(form.processCode).toBe(p.code);
+      expect(validateProcessDefinition(p, 'zh-CN', form).errors).toEqual([]);
+    }
+  });
+});

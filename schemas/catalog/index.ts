@@ -1,0 +1,33 @@
+// The seeded definition catalog: the business forms of the portal as definitions (data, not
+// code). The server seeds them on first start; tests validate every entry and compile its
+// record schema. Each form carries its list settings (`list`).
+import type { FormDefinition, ProcessDefinition } from '../definition';
+import feiYongShenQing from './feiYongShenQing.json';
+import feiYongJieAn from './feiYongJieAn.json';
+import feiYongHeXiao from './feiYongHeXiao.json';
+import shiChangFeiYong from './shiChangFeiYong.json';
+import zhuanXiangFeiYong from './zhuanXiangFeiYong.json';
+import jingXiaoShang from './jingXiaoShang.json';
+import wangDian from './wangDian.json';
+import feiYongShenQingLiuCheng from './feiYongShenQingLiuCheng.process.json';
+
+// JSON imports widen literals (width: number, not 12 | 24); the catalog test proves each
+// entry valid against FormDefinition, which is what the cast asserts.
+const form = (doc: unknown) => doc as FormDefinition;
+
+/** Expense application (80021), settlement (80022), write-off (810510), market expense (99800), special project (99700), dealer and outlet master data (0). */
+export const CATALOG: readonly FormDefinition[] = [
+  form(feiYongShenQing),
+  form(feiYongJieAn),
+  form(feiYongHeXiao),
+  form(shiChangFeiYong),
+  form(zhuanXiangFeiYong),
+  form(jingXiaoShang),
+  form(wangDian),
+];
+
+/** The catalog by form code. */
+export const CATALOG_BY_CODE: ReadonlyMap<string, FormDefinition> = new Map(CATALOG.map((d) => [d.code, d]));
+
+/** Seeded approval processes (bound to their forms by `formCode` and the form's `processCode`). */
+export const CATALOG_PROCESSES: readonly ProcessDefinition[] = [feiYongShenQingLiuCheng as unknown as ProcessDefinition];
