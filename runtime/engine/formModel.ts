@@ -453,7 +453,10 @@ export function createFormModel(options: FormModelOptions): FormModel {
   computeValues = mode !== FORM_MODES.VIEW;
 
   const clearErrorAt = (path: string, changed: Set<string>) => {
-    if (errors.delete(path)) changed.add(path);
+    if (errors.delete(path)) {
+      changed.add(path);
+      changed.add('errors');
+    }
   };
 
   const canEditPath = (path: string): boolean => {

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { FORM_MODES } from '../../schemas';
+import { createFormModel } from './formModel';
+import { mapServerErrors, requiredPathsOf, validateModel } from './validation';
+import { expenseDefinition } from './fixtures/expense';
+
+const user = { id: '1000000000000000001', name: '张三' };
+
+describe('validation', () => {
+  it('places schema errors and rule-driven required errors on the fields, in the user language', () => {
+    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user });
+    m.setValue('category', 'event');
+    m.addRow('detail', { qty: '1.234' });
+    expect(requiredPathsOf(m)).toEqual(expect.arrayContaining(['subject', 'eventName', 'detail.item']));
+    const r = validateModel(m);
+    expect(r.valid).toBe(false);
+    expect(m.getError('subject')).toMatch(/申请事由/);
+    expect(m.getError('eventName')).toMatch(/活动名称/);
+    expect(m.getError('detail.0.item')).toBeTruthy();
+    expect(m.getError('detail.0.qty')).toBeTruthy();
+    // typing into a field clears its error
+    m.setValue('subject', '拜访客户');
+    expect(m.getError('subject')).toBeUndefined();
+  });
+  it('english messages for an english user', () => {
+    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user, locale: 'en-US' });
+    validateModel(m);
+    expect(m.getError('subject')).toMatch(/Reason/);
+  });
+  it('a hidden field is not required; a draft requires nothing', () => {
+    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user });
+    expect(requiredPathsOf(m)).not.toContain('eventName');
+    expect(validateModel(m, { draft: true }).valid).toBe(true);
+    m.setValue('subject', 'x'.repeat(201));
+    const r = validateModel(m, { draft: true });
+    expect(r.errors.map((e) => e.path)).toEqual(['subject']);
+  });
+  it('a valid record passes', () => {
+    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user });
+    m.setValue('subject', '拜访客户');
+    m.addRow('detail', { item: '交通', qty: '2', price: '10.5' });
+    const r = validateModel(m);
+    expect(r.errors).toEqual([]);
+    expect(m.getValues()).toMatchObject({ subject: '拜访客户', total: '21.00', detail: [{ item: '交通', amount: '21.00' }] });
+  });
+  it('mode 3 requires what the node makes required', () => {
+    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.APPROVE, user, node: { id: 'finance' }, record: { id: '1', number: 'FW1', data: { subject: 's' } } });
+    expect(requiredPathsOf(m)).toEqual(['approverNote']);
+    validateModel(m);
+    expect(m.getError('approverNote')).toBeTruthy();
+  });
+  it('maps a 422 body onto fields, unknown paths to form messages', () => {
+    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user });
+    m.addRow('detail');
+    m.addRow('detail');
+    const out = mapServerErrors(m, { code: 422, msg: '校验失败', errors: [{ field: 'subject', message: '申请事由不能为空' }, { field: 'detail.1.qty', message: '数量格式不正确' }, { field: 'nope', message: '未知' }] });
+    expect(m.getError('subject')).toBe('申请事由不能为空');
+    expect(m.getError('detail.1.qty')).toBe('数量格式不正确');
+    expect(out.formErrors).toEqual(['未知']);
+    // removing row 0 moves row 1's error up
+    m.removeRow('detail', 0);
+    expect(m.getError('detail.0.qty')).toBe('数量格式不正确');
+    expect(mapServerErrors(m, { code: 409, msg: '数据已被修改' }).formErrors).toEqual(['数据已被修改']);
+  });
+});

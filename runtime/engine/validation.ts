@@ -1,0 +1,71 @@
+// Validation with the compiled record schema of schemas/ (the server runs the same one), plus
+// what only the engine knows: the fields its linkage rules and the approval node's permissions
+// make required (passed as the schema's exact required set). Errors are placed on the field's
+// record path in the user's language; a 422 from the server is placed the same way.
+import { compileRecordSchema, FORM_MODES, TC, type FormMode } from '../../schemas';
+import { columnsOf } from './fields';
+import type { FormModel } from './formModel';
+import type { FieldError } from './types';
+
+/** The paths the model currently requires (`key`, `subForm.column`). */
+export function requiredPathsOf(model: FormModel): string[] {
+  const out: string[] = [];
+  for (const f of model.fields) {
+    const s = model.getState(f.key);
+    if (!s.visible) continue;
+    if (s.required) out.push(f.key);
+    if (f.type === TC.SUB_FORM) {
+      for (const c of columnsOf(f)) {
+        const cs = model.getState(`${f.key}.${c.key}`);
+        if (cs.visible && cs.required) out.push(`${f.key}.${c.key}`);
+      }
+    }
+  }
+  return out;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  errors: FieldError[];
+}
+
+/**
+ * Validate the model's data and place the errors on it. A draft requires nothing but still
+ * checks the shape of what was typed (lengths, decimals, dates).
+ */
+export function validateModel(model: FormModel, opts: { draft?: boolean } = {}): ValidationResult {
+  // modes 2 (view) never save; 3 saves only what the node lets the approver edit, but the
+  // record as a whole is checked with the mode's rules so a bad stored value is not hidden
+  const mode: FormMode = model.mode === FORM_MODES.VIEW ? FORM_MODES.MODIFY : model.mode;
+  const compiled = compileRecordSchema(model.definition, mode, opts.draft ? { draft: true } : { required: requiredPathsOf(model) });
+  const result = compiled.validate(model.getValues(), model.locale);
+  const errors: FieldError[] = result.errors.map((e) => ({ path: e.field, message: e.message, code: e.code }));
+  model.setErrors(errors);
+  return { valid: errors.length === 0, errors };
+}
+
+/** A server answer with field errors (422, or 409 on a duplicate number/code). */
+export interface ServerErrorBody {
+  code?: number;
+  msg?: string;
+  errors?: { field?: string; path?: string; message?: string }[];
+}
+
+/**
+ * Place a server's field errors on the model. Errors whose path is not a field of the form
+ * (and a body without field errors) come back as form-level messages for the host to show.
+ */
+export function mapServerErrors(model: FormModel, body: ServerErrorBody | null | undefined): { fieldErrors: FieldError[]; formErrors: string[] } {
+  const fieldErrors: FieldError[] = [];
+  const formErrors: string[] = [];
+  for (const e of body?.errors ?? []) {
+    const path = (e.field ?? e.path ?? '').replace(/^\/?data[./]/, '').replace(/\//g, '.');
+    const parts = path.split('.');
+    const known = parts.length === 3 ? !!model.fieldAt(`${parts[0]}.${parts[2]}`) && /^\d+$/.test(parts[1]) : !!model.fieldAt(parts[0]);
+    if (path && known) fieldErrors.push({ path: parts.length === 3 ? path : parts[0], message: e.message ?? body?.msg ?? '' });
+    else if (e.message) formErrors.push(e.message);
+  }
+  if (!fieldErrors.length && !formErrors.length && body?.msg) formErrors.push(body.msg);
+  model.setErrors(fieldErrors);
+  return { fieldErrors, formErrors };
+}
