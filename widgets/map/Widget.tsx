@@ -59,7 +59,7 @@ export function Widget(props: WidgetProps<MapValue>) {
         <Input
           id={id}
           aria-label={t('map.lng')}
-          addonBefore={t('map.lng')}
+          prefix={t('map.lng')}
           inputMode="decimal"
           value={lngText}
           readOnly={!!ro}
@@ -74,7 +74,7 @@ export function Widget(props: WidgetProps<MapValue>) {
         <Input
           id={`${id}-lat`}
           aria-label={t('map.lat')}
-          addonBefore={t('map.lat')}
+          prefix={t('map.lat')}
           inputMode="decimal"
           value={latText}
           readOnly={!!ro}

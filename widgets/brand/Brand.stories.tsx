@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { TC } from '../../schemas';
+import { WidgetStory, widgetArgTypes } from '../testing/WidgetStory';
+import { fixtureValue } from '../testing/fixtures';
+
+const meta = {
+  title: 'Component types/27 品牌 Brand',
+  component: WidgetStory,
+  argTypes: widgetArgTypes,
+  args: {
+    code: TC.BRAND,
+    value: fixtureValue('pinPai', 0),
+  },
+} satisfies Meta<typeof WidgetStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Editing a filled-in value. */
+export const Edit: Story = {};
+/** Read-only: the View of view and approve modes, formatted as the spec says. */
+export const ReadOnly: Story = { args: { view: true } };
+/** Required, with the error a host passes after validation. */
+export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请选择品牌' } };
+/** Empty. */
+export const Empty: Story = { args: { value: undefined } };
+/** Disabled. */
+export const Disabled: Story = { args: { disabled: true } };
+/** Several values at once (dataSource.multiple). */
+export const Multiple: Story = { args: { field: { dataSource: { multiple: true } }, value: [fixtureValue('pinPai', 0), fixtureValue('pinPai', 1)] } };
+/** Without a data source: the picker says so instead of failing. */
+export const NoDataSource: Story = { args: { services: {} } };

@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { SUB_FORM_FIELD, SUB_FORM_ROWS, manyRows } from './fixtures';
+import { TC } from '../../schemas';
+import { WidgetStory, widgetArgTypes } from '../testing/WidgetStory';
+
+const meta = {
+  title: 'Field types/99997 子表单 Sub-form',
+  component: WidgetStory,
+  argTypes: widgetArgTypes,
+  args: {
+    code: TC.SUB_FORM,
+    value: SUB_FORM_ROWS,
+    label: '费用明细',
+    field: SUB_FORM_FIELD,
+  },
+} satisfies Meta<typeof WidgetStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Editing a filled-in value. */
+export const Edit: Story = {};
+/** Read-only: the View of view and approve modes, formatted as the spec says. */
+export const ReadOnly: Story = { args: { view: true } };
+/** Required, with the error a host passes after validation. */
+export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请至少填写一行明细' } };
+/** Empty. */
+export const Empty: Story = { args: { value: undefined } };
+/** Disabled. */
+export const Disabled: Story = { args: { disabled: true } };
+/** 500 rows: virtualised, scrolling stays smooth. */
+export const FiveHundredRows: Story = { args: { value: manyRows(500) } };
+/** Errors from the host on one cell and one row. */
+export const RowErrors: Story = {
+  args: {
+    errors: { [`${SUB_FORM_ROWS[1]._id}.quantity`]: '数量不能超过库存 120', [`${SUB_FORM_ROWS[2]._id}`]: '该单品已在第 1 行申请' },
+  },
+};
