@@ -188,6 +188,8 @@ export const records = pgTable('records', {
   index('records_form_valid_id_idx').on(t.formCode, t.isYouXiao, t.id),
   index('records_form_creator_idx').on(t.formCode, t.rowCreateId, t.id),
   index('records_form_status_idx').on(t.formCode, t.shenPiZhuangTai, t.id),
+  // the application type lookup finds a record by its number alone
+  index('records_number_idx').on(t.number),
   index('records_data_gin').using('gin', sql`${t.data} jsonb_path_ops`),
 ]);
 

@@ -91,3 +91,6 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   };
   return t;
 }
+
+/** every test file runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set */
+export const BACKENDS: ('pglite' | 'postgres')[] = PG_URL ? ['pglite', 'postgres'] : ['pglite'];

@@ -1,0 +1,1 @@
+CREATE INDEX "records_number_idx" ON "records" USING btree ("number");
