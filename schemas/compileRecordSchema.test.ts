@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
-import { SYSTEM_FIELDS_SCHEMA, compileRecordSchema, formatRecordErrors, isDateString, isDateTimeString, requiredPaths, type RecordError } from './compileRecordSchema';
+import { SYSTEM_FIELDS_SCHEMA, addRecordVocabulary, compileRecordSchema, formatRecordErrors, isDateString, isDateTimeString, requiredPaths, type RecordError } from './compileRecordSchema';
 import { sampleDefinition, sampleRecord } from './testing/fixtures';
 import type { FormDefinition } from './definition';
 import { FORM_MODES } from './typeCodes';
@@ -90,6 +90,18 @@ describe('compileRecordSchema', () => {
       expect(requiredPaths(def, FORM_MODES.MODIFY)).toEqual(['beiZhu', 'mingXi.shuLiang']);
       expect(requiredPaths(def, ADD)).toEqual(['huoDongMingCheng', 'mingXi.shuLiang']);
       expect(requiredPaths(def, ADD, { draft: true })).toEqual([]);
+    });
+    it('approval nodes: the node map is read over the mode map (modes 3 and 4)', () => {
+      const def = sampleDefinition();
+      def.permissions = { modes: { '3': { beiZhu: 'required' } }, nodes: { caiWu: { jinE: 'required', beiZhu: 'readonly' }, other: { riQi: 'required' } } };
+      expect(requiredPaths(def, FORM_MODES.APPROVE)).toEqual(['beiZhu']);
+      expect(requiredPaths(def, FORM_MODES.APPROVE, { node: 'caiWu' })).toEqual(['jinE']);
+      expect(requiredPaths(def, FORM_MODES.MODIFY_ON_RETURN, { node: 'other' })).toEqual(['huoDongMingCheng', 'mingXi.shuLiang', 'riQi']);
+      // a node map means nothing in mode 0
+      expect(requiredPaths(def, ADD, { node: 'caiWu' })).toEqual(['huoDongMingCheng', 'mingXi.shuLiang']);
+      const v = compileRecordSchema(def, FORM_MODES.APPROVE, { node: 'caiWu' });
+      expect(v).not.toBe(compileRecordSchema(def, FORM_MODES.APPROVE));
+      expect(v.validate({ ...sampleRecord(), jinE: null }).errors.map((e) => [e.field, e.code])).toEqual([['jinE', 'required']]);
     });
     it('required arrays may not be empty', () => {
       const def = sampleDefinition();
@@ -272,6 +284,15 @@ describe('compileRecordSchema', () => {
       'zh-TW',
     );
     expect(errs).toEqual([expect.objectContaining({ field: 'mingXi.1.danJia', code: 'decimalPlaces', message: '「費用明細」第2行「單價」最多保留2位小數' })]);
+  });
+
+  it('addRecordVocabulary lets another ajv (e.g. rjsf’s) run the record schema', () => {
+    const { schema } = compileRecordSchema(sampleDefinition(), ADD);
+    expect(() => new Ajv({ allowUnionTypes: true }).compile(schema)).toThrow();
+    const v = addRecordVocabulary(new Ajv({ allErrors: true, allowUnionTypes: true })).compile(schema);
+    expect(v(sampleRecord())).toBe(true);
+    expect(v({ ...sampleRecord(), jinE: '2000000.00', riQi: '2026-02-30' })).toBe(false);
+    expect(v.errors!.map((e) => e.keyword).sort()).toEqual(['decimalRange', 'format']);
   });
 
   it('SYSTEM_FIELDS_SCHEMA checks the spec lengths', () => {

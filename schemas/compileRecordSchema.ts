@@ -9,9 +9,11 @@
 //   is given it is the exact set of required paths (`key`, or `subForm.column` for every row):
 //   the runtime passes what its linkage rules and the approval node's permissions make
 //   required. Without it, modes 0, 1 and 4 require the fields marked `required` or given the
-//   permission `required` in `permissions.modes[mode]`, except fields hidden by `hidden: true`
-//   or by the mode's permission `hidden`; modes 2 (view) and 3 (approve) require nothing —
-//   in mode 3 the caller passes the node's editable required fields through `opts.required`.
+//   permission `required` in `permissions.modes[mode]` (with `opts.node`, the node's map of
+//   `permissions.nodes` read over the mode's), except fields hidden by `hidden: true` or by the
+//   permission `hidden`. Mode 2 (view) requires nothing. Mode 3 (approve) requires only what
+//   the mode's or the node's permissions mark `required` — or what the caller passes through
+//   `opts.required` (e.g. the node's editable required fields after linkage rules).
 // - Decimals are strings of at most `precision` places (default 2); bounds are compared
 //   exactly with decimal.js (keyword `decimalRange`, which also limits the integer digits to
 //   `length − precision`, 16 by default).
@@ -54,6 +56,8 @@ export interface CompileRecordOptions {
   draft?: boolean;
   /** the exact set of required paths (`key` or `subForm.column`), replacing the default */
   required?: readonly string[];
+  /** the approval node (modes 3 and 4): its permission map is read over the mode's */
+  node?: string;
 }
 export interface CompiledRecordSchema {
   /** JSON Schema of the record's `data` (uses this module's keywords and formats) */
@@ -110,8 +114,12 @@ function decimalRangeValidate(schema: DecimalRange, data: unknown): boolean {
 }
 decimalRangeValidate.errors = [] as Partial<ErrorObject>[];
 
-function createRecordAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true });
+/**
+ * Register this module's formats (`fw-date`, `fw-datetime`) and keywords (`decimalRange`,
+ * `notEmpty`, `dateRange`, `tierOrder`) on an ajv instance — e.g. rjsf's, through
+ * `customizeValidator({ extenderFn: addRecordVocabulary })` — so it can run record schemas.
+ */
+export function addRecordVocabulary(ajv: Ajv): Ajv {
   ajv.addFormat('fw-date', { type: 'string', validate: isDateString });
   ajv.addFormat('fw-datetime', { type: 'string', validate: isDateTimeString });
   ajv.addKeyword({ keyword: 'decimalRange', type: 'string', schemaType: 'object', errors: true, validate: decimalRangeValidate });
@@ -139,6 +147,10 @@ function createRecordAjv(): Ajv {
     },
   });
   return ajv;
+}
+
+function createRecordAjv(): Ajv {
+  return addRecordVocabulary(new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true }));
 }
 let recordAjv: Ajv | null = null;
 const getAjv = () => (recordAjv ??= createRecordAjv());
@@ -179,12 +191,13 @@ function valueSchema(field: FieldDefinition, requiredCols: ReadonlySet<string>):
       return { type: 'string', maxLength: Math.min(field.length ?? CODE_MAX_LENGTH, CODE_MAX_LENGTH) };
     case TC.SELECT:
     case TC.RADIO: {
-      const values = (field.options ?? []).map((o) => o.value);
+      const values = [...new Set((field.options ?? []).map((o) => o.value))];
       return values.length ? { type: 'string', enum: values } : { type: 'string', maxLength: info.defaultLength ?? 64 };
     }
     case TC.INTEGER: {
-      const min = field.min === undefined ? Number.MIN_SAFE_INTEGER : Math.max(Number(field.min), Number.MIN_SAFE_INTEGER);
-      const max = field.max === undefined ? Number.MAX_SAFE_INTEGER : Math.min(Number(field.max), Number.MAX_SAFE_INTEGER);
+      const bound = (v: number | string | undefined, dflt: number) => (v !== undefined && Number.isFinite(Number(v)) ? Number(v) : dflt);
+      const min = Math.max(bound(field.min, Number.MIN_SAFE_INTEGER), Number.MIN_SAFE_INTEGER);
+      const max = Math.min(bound(field.max, Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);
       return { type: 'integer', minimum: min, maximum: max };
     }
     case TC.DECIMAL: {
@@ -248,13 +261,17 @@ function nullable(schema: JSONSchema, required: boolean): JSONSchema {
 export function requiredPaths(def: FormDefinition, mode: FormMode, opts: CompileRecordOptions = {}): string[] {
   if (opts.draft) return [];
   if (opts.required) return [...new Set(opts.required)].sort();
-  if (mode === 2 || mode === 3) return [];
-  const perms = def.permissions?.modes?.[String(mode)] ?? {};
+  if (mode === 2) return [];
+  const perms: Record<string, string> = {
+    ...(def.permissions?.modes?.[String(mode)] ?? {}),
+    ...(opts.node !== undefined && (mode === 3 || mode === 4) ? (def.permissions?.nodes?.[opts.node] ?? {}) : {}),
+  };
   const out: string[] = [];
   const consider = (path: string, f: FieldDefinition) => {
     if (!isTypeCode(f.type) || !typeInfo(f.type).holdsValue) return;
     if (f.hidden || perms[path] === 'hidden') return;
-    if (f.required || perms[path] === 'required') out.push(path);
+    // in mode 3 only what the mode or node marks `required` is required of the approver
+    if (perms[path] === 'required' || (mode !== 3 && f.required)) out.push(path);
   };
   for (const f of def.fields) {
     consider(f.key, f);
@@ -282,7 +299,7 @@ const cache = new WeakMap<object, Map<string, CompiledRecordSchema>>();
 /** Compile (once per definition object, mode and options) the validator of a record's `data`. */
 export function compileRecordSchema(def: FormDefinition, mode: FormMode, opts: CompileRecordOptions = {}): CompiledRecordSchema {
   const required = requiredPaths(def, mode, opts);
-  const key = `${mode}|${opts.draft ? 1 : 0}|${opts.required ? required.join(',') : '*'}`;
+  const key = `${mode}|${opts.draft ? 1 : 0}|${opts.node ?? ''}|${opts.required ? required.join(',') : '*'}`;
   let byKey = cache.get(def);
   if (!byKey) cache.set(def, (byKey = new Map()));
   const hit = byKey.get(key);

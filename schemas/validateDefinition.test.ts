@@ -189,6 +189,33 @@ describe('validateDefinition', () => {
     expectError((d) => { field(d, 'mingXi').minRows = 9; }, 'minRowsGreaterThanMaxRows');
   });
 
+  it('bounds must suit the field type', () => {
+    expectError((d) => { d.fields[5].min = 1.5; }, 'invalidBound', '/fields/5/min');
+    expectError((d) => { d.fields[5].max = 'lots'; }, 'invalidBound', '/fields/5/max');
+    expectError((d) => { d.fields[6].max = '1e6'; }, 'invalidBound', '/fields/6/max');
+    expectError((d) => { d.fields[1].max = 5; }, 'invalidBound', '/fields/1/max');
+    const ok = sampleDefinition();
+    ok.fields[6].min = 0;
+    ok.fields[5].max = '500';
+    expect(validateDefinition(ok).errors).toEqual([]);
+  });
+
+  it('a dropdown default must be one of its options', () => {
+    const { zh } = expectError((d) => { d.fields[4].default = 'C'; }, 'defaultNotAnOption', '/fields/4/default');
+    expect(zh.message).toBe('「类型」的默认值 "C" 不在选项中');
+    const ok = sampleDefinition();
+    ok.fields[4].default = 'B';
+    expect(validateDefinition(ok).errors).toEqual([]);
+  });
+
+  it('renamedFrom may not name another current field', () => {
+    expectError((d) => { d.fields[2].renamedFrom = ['huoDongMingCheng']; }, 'renamedFromConflict', '/fields/2/renamedFrom/0');
+    expectError((d) => { d.fields[2].renamedFrom = ['old']; d.fields[3].renamedFrom = ['old']; }, 'renamedFromConflict', '/fields/3/renamedFrom/0');
+    const ok = sampleDefinition();
+    ok.fields[2].renamedFrom = ['shuoMing'];
+    expect(validateDefinition(ok).errors).toEqual([]);
+  });
+
   it('duplicate rule ids, formula ids and formula targets', () => {
     expectError((d) => { d.rules!.push({ ...d.rules![0] }); }, 'duplicateId', '/rules/1/id');
     expectError((d) => { d.formulas![1].id = 'f1'; }, 'duplicateId', '/formulas/1/id');

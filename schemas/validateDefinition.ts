@@ -15,6 +15,7 @@ import { createAjv, forAjv } from './ajv';
 import { APPROVAL_FIELD_KEYS, PAGE_WIDTHS, RESERVED_KEYS, SYSTEM_FIELD_KEYS, TC, isTypeCode } from './typeCodes';
 import { CODE_MAX_LENGTH, type Locale } from './constants';
 import { collectReferences } from './expressions';
+import { DECIMAL_PATTERN } from './values';
 import { translate } from './locales';
 
 /** The codes of semantic errors; structural (ajv) errors are `schema.<ajv keyword>`. */
@@ -32,6 +33,9 @@ export const DEFINITION_ERROR_CODES = [
   'precisionNotDecimal',
   'minGreaterThanMax',
   'minRowsGreaterThanMaxRows',
+  'invalidBound',
+  'defaultNotAnOption',
+  'renamedFromConflict',
   'ruleUnknownField',
   'formulaUnknownField',
   'formulaInvalidTarget',
@@ -191,6 +195,16 @@ class Collector {
 function checkFields(def: Obj, c: Collector, locale: Locale): void {
   const checkList = (fields: unknown[], base: string, inSubForm: Obj | null) => {
     const seen = new Map<string, number>();
+    const keys = new Set(fields.filter(isObj).map((f) => str(f.key)));
+    const oldKeys = new Set<string>();
+    fields.forEach((f, i) => {
+      if (!isObj(f)) return;
+      arr(f.renamedFrom).forEach((old, ri) => {
+        if (typeof old !== 'string') return;
+        if (keys.has(old) || oldKeys.has(old)) c.add(`${base}/${i}/renamedFrom/${ri}`, 'renamedFromConflict', { key: old, label: labelOf(f, locale) });
+        oldKeys.add(old);
+      });
+    });
     fields.forEach((f, i) => {
       if (!isObj(f)) return;
       const p = `${base}/${i}`;
@@ -236,11 +250,23 @@ function checkFields(def: Obj, c: Collector, locale: Locale): void {
           if (values.has(v)) c.add(`${p}/options/${oi}/value`, 'duplicateOption', { label, value: v });
           values.add(v);
         });
+        if (f.default !== undefined && f.default !== null && options.length > 0 && !values.has(f.default as string)) {
+          c.add(`${p}/default`, 'defaultNotAnOption', { label, value: JSON.stringify(f.default) });
+        }
       }
       if (type === TC.CODE && typeof f.length === 'number' && f.length > CODE_MAX_LENGTH) {
         c.add(`${p}/length`, 'codeTooLong', { label, length: f.length, max: CODE_MAX_LENGTH });
       }
       if (f.precision !== undefined && type !== TC.DECIMAL) c.add(`${p}/precision`, 'precisionNotDecimal', { label });
+      for (const bound of ['min', 'max'] as const) {
+        const v = f[bound];
+        if (v === undefined) continue;
+        const okBound =
+          type === TC.INTEGER ? Number.isSafeInteger(typeof v === 'string' ? Number(v) : v) && String(v).trim() !== ''
+          : type === TC.DECIMAL ? new RegExp(DECIMAL_PATTERN).test(String(v))
+          : false;
+        if (!okBound) c.add(`${p}/${bound}`, 'invalidBound', { label, value: JSON.stringify(v) });
+      }
       if (f.min !== undefined && f.max !== undefined) {
         const min = Number(f.min);
         const max = Number(f.max);
