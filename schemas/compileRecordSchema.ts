@@ -296,6 +296,32 @@ export function buildRecordSchema(def: FormDefinition, required: readonly string
 
 const cache = new WeakMap<object, Map<string, CompiledRecordSchema>>();
 
+/**
+ * Compiled validators by schema content, so a definition parsed again (a new object with the
+ * same content, as a server reading it from the database) does not compile again. Bounded:
+ * the least recently used one is dropped (and released by ajv) beyond `MAX_COMPILED`.
+ */
+const byContent = new Map<string, ValidateFunction>();
+const MAX_COMPILED = 256;
+function compileCached(schema: JSONSchema): ValidateFunction {
+  const text = JSON.stringify(schema);
+  const hit = byContent.get(text);
+  if (hit) {
+    byContent.delete(text);
+    byContent.set(text, hit);
+    return hit;
+  }
+  const ajv = getAjv();
+  const fn = ajv.compile(schema);
+  byContent.set(text, fn);
+  if (byContent.size > MAX_COMPILED) {
+    const [oldest, old] = byContent.entries().next().value as [string, ValidateFunction];
+    byContent.delete(oldest);
+    ajv.removeSchema(old.schema as JSONSchema);
+  }
+  return fn;
+}
+
 /** Compile (once per definition object, mode and options) the validator of a record's `data`. */
 export function compileRecordSchema(def: FormDefinition, mode: FormMode, opts: CompileRecordOptions = {}): CompiledRecordSchema {
   const required = requiredPaths(def, mode, opts);
@@ -305,7 +331,7 @@ export function compileRecordSchema(def: FormDefinition, mode: FormMode, opts: C
   const hit = byKey.get(key);
   if (hit) return hit;
   const schema = buildRecordSchema(def, required);
-  const fn: ValidateFunction = getAjv().compile(schema);
+  const fn = compileCached(schema);
   const compiled: CompiledRecordSchema = {
     schema,
     required,
