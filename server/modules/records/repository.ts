@@ -1,7 +1,7 @@
 // Records in the database: numbers from a per-form, per-period counter row, unique number/code
 // values in a side table under a unique index (same transaction as the record), optimistic
 // row versions, and paged lists that stay off full counts and long OFFSET scans.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { rows as rawRows } from '../../db/client';
 import { departments, employees, formDefinitions, numberCounters, recordUniqueValues, records, users } from '../../db/schema';
@@ -79,7 +79,7 @@ export async function getRecord(db: DbOrTx, id: string): Promise<RecordRow | nul
 }
 
 export async function findByNumber(db: Db, number: string) {
-  return db.select().from(records).where(and(eq(records.number, number), eq(records.isYouXiao, '1'))).limit(5);
+  return db.select().from(records).where(and(eq(records.number, number), eq(records.isYouXiao, '1'))).orderBy(desc(records.id)).limit(20);
 }
 
 /** Display names of creators and their departments for a page of rows. */

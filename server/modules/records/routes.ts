@@ -29,7 +29,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   }, async (req) => {
     const b = req.body as svc.ListInput & { filters?: unknown };
-    let filters = b.filters;
+    let filters = b.filters ?? [];
     if (typeof filters === 'string') {
       try {
         filters = filters ? JSON.parse(filters) : [];
