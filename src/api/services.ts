@@ -47,6 +47,7 @@ export function makeServices(client: ApiClient = api) {
     changePassword: (oldPassword: string, newPassword: string) => client.post<null>(PATHS.changePassword, { oldPassword, newPassword }),
     qrTicket: () => client.post<QrTicket>(PATHS.qrTicket, {}, { silent: true }),
     qrPoll: (ticket: string) => client.post<QrPoll>(PATHS.qrPoll, { ticket }, { silent: true }),
+    qrConfirm: (ticket: string) => client.post<null>(PATHS.qrConfirm, { ticket }),
     menu: () => client.get<MenuNode[]>(PATHS.menu),
     definition: (code: string, version?: number) => client.post<FormDefinition>(PATHS.formGet, { code, version }),
     applicationType: (number: string, type?: 1 | 2) => client.post<ApplicationType>(PATHS.applicationType, { number, type }),

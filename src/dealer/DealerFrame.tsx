@@ -1,9 +1,12 @@
 // The hand-coded dealer portal shell (/web/dp/*): header navigation, the dealer's name or a
 // sign-in link, the language switch, sign out.
+import { useEffect, useState } from 'react';
 import { Button, Layout, Space } from 'antd';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getSessionValue, hasToken } from '../session/session';
+import { getSessionValue, hasToken, isDealerSession, saveSession } from '../session/session';
+import { syncSessionAtoms } from '../session/atoms';
+import { services } from '../api/services';
 import { logout } from '../session/logout';
 import { APP_ROUTES } from '../routes/routeTable';
 import { LanguageSelect } from '../pages/LanguageSelect';
@@ -13,7 +16,24 @@ export function DealerFrame() {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const signedIn = hasToken();
-  const name = getSessionValue('dealerName') ?? getSessionValue('empName') ?? getSessionValue('username');
+  const [name, setName] = useState(getSessionValue('dealerName') ?? getSessionValue('empName') ?? getSessionValue('username'));
+  // A signed-in dealer's session is checked (and its values refreshed) on entering the portal.
+  useEffect(() => {
+    if (!hasToken() || !isDealerSession()) return;
+    let live = true;
+    services
+      .dealerInit()
+      .then((values) => {
+        if (!live) return;
+        saveSession(values);
+        syncSessionAtoms();
+        setName(getSessionValue('dealerName') ?? getSessionValue('empName') ?? getSessionValue('username'));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
   const links = [
     { to: '/web/dp/shouYe', label: t('dealer.home') },
     { to: '/web/dp/gongZuoTai', label: t('dealer.workbench') },

@@ -25,5 +25,5 @@ export async function switchLanguage(locale: Locale): Promise<void> {
     /* no session storage */
   }
   await applyLocale(locale);
-  if (hasToken()) await loadServerKeys(locale);
+  await loadServerKeys(locale);
 }

@@ -5,8 +5,8 @@ import { resolveMode } from '../pages/genericMode';
 
 describe('route table', () => {
   it('maps the spec paths of §2 to definitions', () => {
-    expect(routeEntryOf('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList')).toMatchObject({ formCode: 'gtFeiYongShenQing', kind: 'list' });
-    expect(routeEntryOf('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit/')).toMatchObject({ formCode: 'gtFeiYongShenQing', kind: 'form', mode: FORM_MODES.ADD });
+    expect(routeEntryOf('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList')).toMatchObject({ formCode: 'feiYongShenQing', kind: 'list' });
+    expect(routeEntryOf('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit/')).toMatchObject({ formCode: 'feiYongShenQing', kind: 'form', mode: FORM_MODES.ADD });
     expect(routeEntryOf('/web/emp/feiYong/jieAn/feiYongJieAnEditThree')).toMatchObject({ formCode: 'feiYongJieAn', mode: FORM_MODES.VIEW });
     expect(routeEntryOf('/web/emp/feiYong/heXiao/feiYongHeXiaoEditFour')).toMatchObject({ formCode: 'feiYongHeXiao', mode: FORM_MODES.APPROVE });
     expect(routeEntryOf('/web/gongYingLian/pinPaiList')).toMatchObject({ formCode: 'pinPai', kind: 'list', formPath: '/web/gongYingLian/pinPaiEdit' });

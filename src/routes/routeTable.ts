@@ -49,16 +49,19 @@ function masterData(area: string, names: readonly string[]): Record<string, Rout
 
 export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
   // expense application (80021) and special-project expense (99700)
-  [`${FY}/shenQing/gt/gtFeiYongShenQingList`]: list('gtFeiYongShenQing', `${FY}/shenQing/gt/gtFeiYongShenQingEdit`),
-  [`${FY}/shenQing/gt/gtFeiYongShenQingEdit`]: form('gtFeiYongShenQing'),
+  [`${FY}/shenQing/gt/gtFeiYongShenQingList`]: list('feiYongShenQing', `${FY}/shenQing/gt/gtFeiYongShenQingEdit`),
+  [`${FY}/shenQing/gt/gtFeiYongShenQingEdit`]: form('feiYongShenQing'),
   [`${FY}/shenQing/zhuanXiang/zhuanXiangFeiYongList`]: list('zhuanXiangFeiYong', `${FY}/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi`),
   [`${FY}/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi`]: form('zhuanXiangFeiYong'),
+  // market expense (99800): not named by the spec's route list; this product's paths
+  [`${FY}/shenQing/shiChang/shiChangFeiYongList`]: list('shiChangFeiYong', `${FY}/shenQing/shiChang/shiChangFeiYongEdit`),
+  [`${FY}/shenQing/shiChang/shiChangFeiYongEdit`]: form('shiChangFeiYong'),
   [`${FY}/shenQing/zhuanXiang/suoShuZhuanXiang`]: list('zhuanXiangHuoDong'),
-  [`${FY}/shenQing/feiYongHuiZongShenPi`]: list('gtFeiYongShenQing', `${FY}/shenQing/feiYongHuiZongShenPi/ytdFeiYongXiangQing`, [{ key: 'shenPiZhuangTai', op: 'eq', value: '1' }]),
-  [`${FY}/shenQing/feiYongHuiZongShenPi/ytdFeiYongXiangQing`]: form('gtFeiYongShenQing', APPROVE),
+  [`${FY}/shenQing/feiYongHuiZongShenPi`]: list('feiYongShenQing', `${FY}/shenQing/feiYongHuiZongShenPi/ytdFeiYongXiangQing`, [{ key: 'shenPiZhuangTai', op: 'eq', value: '1' }]),
+  [`${FY}/shenQing/feiYongHuiZongShenPi/ytdFeiYongXiangQing`]: form('feiYongShenQing', APPROVE),
   // settlement (80022)
   [`${FY}/jieAn/feiYongJieAnList`]: list('feiYongJieAn', `${FY}/jieAn/feiYongJieAnEditThree`),
-  [`${FY}/jieAn/feiYongDaiJieAnList`]: list('gtFeiYongShenQing', `${FY}/jieAn/feiYongJieAnEditOne`, APPROVED),
+  [`${FY}/jieAn/feiYongDaiJieAnList`]: list('feiYongShenQing', `${FY}/jieAn/feiYongJieAnEditOne`, APPROVED),
   [`${FY}/jieAn/feiYongJieAnEditOne`]: form('feiYongJieAn', ADD),
   [`${FY}/jieAn/feiYongJieAnEditTwo`]: form('feiYongJieAn', MODIFY),
   [`${FY}/jieAn/feiYongJieAnEditThree`]: form('feiYongJieAn', VIEW),
@@ -76,8 +79,9 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
   [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoList`]: list('zhuanXiangHeXiao', `${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoAdd`),
   [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoAdd`]: form('zhuanXiangHeXiao'),
   // supplementary invoice application
-  [`${FY}/buFaPiaoShenQing/buFaPiaoShenQingList`]: list('buFaPiaoShenQing', `${FY}/buFaPiaoShenQing/buFaPiaoShenQingEdit`),
-  [`${FY}/buFaPiaoShenQing/buFaPiaoShenQingEdit`]: form('buFaPiaoShenQing'),
+  [`${FY}/buFaPiaoShenQing/list`]: list('buFaPiaoShenQing', `${FY}/buFaPiaoShenQing/edit`),
+  [`${FY}/buFaPiaoShenQing/edit`]: form('buFaPiaoShenQing'),
+  [`${FY}/buFaPiaoShenQing/xuList`]: list('buFaPiaoShenQing', `${FY}/buFaPiaoShenQing/edit`, APPROVED),
   // payment
   [`${FY}/zhiFu/feiYongZhiFuList`]: list('feiYongZhiFu', `${FY}/zhiFu/feiYongZhiFuMingXi`),
   [`${FY}/zhiFu/zhuanXiangZhiFuList`]: list('zhuanXiangZhiFu', `${FY}/zhiFu/feiYongZhiFuMingXi`),
@@ -101,7 +105,7 @@ export function routeEntryOf(pathname: string): RouteEntry | null {
 /** The form page that shows a record of a form type (the lookup flow, spec §9). */
 export const FORM_TYPE_PAGES: Readonly<Record<number, string>> = {
   [FORM_TYPES.EXPENSE_APPLICATION.code]: `${FY}/shenQing/gt/gtFeiYongShenQingEdit`,
-  [FORM_TYPES.MARKET_EXPENSE.code]: `${FY}/shenQing/gt/gtFeiYongShenQingEdit`,
+  [FORM_TYPES.MARKET_EXPENSE.code]: `${FY}/shenQing/shiChang/shiChangFeiYongEdit`,
   [FORM_TYPES.SPECIAL_PROJECT.code]: `${FY}/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi`,
   [FORM_TYPES.SETTLEMENT.code]: `${FY}/jieAn/feiYongJieAnEditOne`,
   [FORM_TYPES.WRITE_OFF.code]: `${FY}/heXiao/feiYongHeXiaoEditOne`,
