@@ -47,12 +47,8 @@ export function keysOf(text: string, folderNs: string, file = ''): KeyUse[] {
 function collectUses(): KeyUse[] {
   const uses: KeyUse[] = [];
   for (const folder of Object.keys(FOLDER_NS)) {
-    let files: string[] = [];
-    try {
-      files = sources(path.join(root, folder));
-    } catch {
-      continue;
-    }
+    const dir = path.join(root, folder);
+    const files = statSync(dir, { throwIfNoEntry: false })?.isDirectory() ? sources(dir) : [];
     for (const f of files) uses.push(...keysOf(readFileSync(f, 'utf8'), FOLDER_NS[folder], path.relative(root, f)));
   }
   return uses;
