@@ -12,3 +12,4 @@ export * from './newDefinition';
 export * from './permissionMatrix';
 export * from './references';
 export * from './ruleModel';
+export * from './formulaChain';

@@ -1,0 +1,172 @@
+// The 24-column canvas. Each field is a memoised sortable item that subscribes to its own
+// "selected" flag, so selecting one of 300 fields re-renders two items, not 300.
+import { memo, useCallback, type KeyboardEvent, type MouseEvent } from 'react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Button, Tooltip } from 'antd';
+import { CopyOutlined, DeleteOutlined, ColumnWidthOutlined } from '@ant-design/icons';
+import { TC, isTypeCode, typeInfo, type FieldDefinition } from '../../schemas';
+import { columnsOf, removeFields, setWidth } from '../core';
+import { ROOT_ZONE, zoneId } from './dnd';
+import { textOf, useDesignerT } from './i18n';
+import { useDesignerState, useDesignerStore, useIsSelected } from './useDesigner';
+
+export type ErrorsByPath = ReadonlyMap<string, string[]>;
+
+const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+
+interface ItemProps {
+  field: FieldDefinition;
+  path: string;
+  errors?: string[];
+  /** only sub-form items: their columns' errors */
+  columnErrors?: ErrorsByPath;
+}
+
+const CanvasItem = memo(function CanvasItem({ field, path, errors, columnErrors }: ItemProps) {
+  const store = useDesignerStore();
+  const { t, locale } = useDesignerT();
+  const selected = useIsSelected(path);
+  const isColumn = path.includes('.');
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: path, data: { kind: 'field', path } });
+  const label = textOf(field.label, locale) || field.key;
+  const typeName = isTypeCode(field.type) ? typeInfo(field.type).name[locale] : String(field.type);
+  const width = field.width ?? 24;
+
+  const onClick = useCallback(
+    (e: MouseEvent) => {
+      e.stopPropagation();
+      if (e.ctrlKey || e.metaKey) store.toggleSelect(path);
+      else if (e.shiftKey) store.selectRange(path);
+      else store.select([path]);
+    },
+    [store, path],
+  );
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.target === e.currentTarget && e.key === 'Enter') {
+      e.preventDefault();
+      if (e.ctrlKey || e.metaKey) store.toggleSelect(path);
+      else store.select([path]);
+      return;
+    }
+    listeners?.onKeyDown?.(e);
+  };
+
+  const style = {
+    transform: CSS.Translate.toString(transform),
+    transition,
+    gridColumn: isColumn ? undefined : `span ${width}`,
+  };
+  return (
+    <div
+      ref={setNodeRef}
+      style={style}
+      className="fw-designer-item"
+      data-testid={`canvas-field-${path}`}
+      data-selected={selected}
+      data-error={errors && errors.length > 0}
+      data-dragging={isDragging}
+      data-width={width}
+      {...attributes}
+      {...listeners}
+      aria-label={`${label} ${typeName}`}
+      aria-pressed={selected}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    >
+      <div className="fw-designer-item-head">
+        <span className="fw-designer-item-label">
+          {field.required && <span className="fw-designer-required">*</span>}
+          {label}
+        </span>
+        <span className="fw-designer-item-meta">
+          {typeName} · {field.key}
+        </span>
+        {selected && (
+          <span className="fw-designer-item-actions" onPointerDown={stop} onKeyDown={stop}>
+            {!isColumn && field.type !== TC.DIVIDER && field.type !== TC.SUB_FORM && (
+              <Tooltip title={t('canvas.toggleWidth')}>
+                <Button size="small" type="text" icon={<ColumnWidthOutlined />} aria-label={t('canvas.toggleWidth')} data-testid="toggle-width" onClick={(e) => { e.stopPropagation(); store.dispatch(setWidth([path], width === 24 ? 12 : 24)); }} />
+              </Tooltip>
+            )}
+            <Tooltip title={t('toolbar.copy')}>
+              <Button size="small" type="text" icon={<CopyOutlined />} aria-label={t('toolbar.copy')} onClick={(e) => { e.stopPropagation(); store.copy([path]); }} />
+            </Tooltip>
+            <Tooltip title={t('toolbar.delete')}>
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('toolbar.delete')} data-testid="delete-field" onClick={(e) => { e.stopPropagation(); store.dispatch(removeFields([path])); }} />
+            </Tooltip>
+          </span>
+        )}
+      </div>
+      {field.type === TC.DIVIDER && <div className="fw-designer-divider" />}
+      {field.type === TC.SUB_FORM && <SubFormZone field={field} errors={columnErrors} />}
+      {errors?.map((m) => (
+        <div key={m} className="fw-designer-item-error" role="alert">
+          {m}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+function SubFormZone({ field, errors }: { field: FieldDefinition; errors?: ErrorsByPath }) {
+  const { t } = useDesignerT();
+  const { setNodeRef, isOver } = useDroppable({ id: zoneId(field.key), data: { kind: 'zone', parent: field.key } });
+  const columns = columnsOf(field);
+  const ids = columns.map((c) => `${field.key}.${c.key}`);
+  return (
+    <div className="fw-designer-subform">
+      <SortableContext id={zoneId(field.key)} items={ids} strategy={rectSortingStrategy}>
+        <div ref={setNodeRef} className="fw-designer-zone" data-over={isOver} data-testid={`subform-zone-${field.key}`} aria-label={t('canvas.subFormZone')}>
+          {columns.length === 0 && <span className="fw-designer-item-meta">{t('canvas.subFormEmpty')}</span>}
+          {columns.map((c, i) => (
+            <CanvasItem key={c.key} field={c} path={ids[i]} errors={errors?.get(ids[i])} />
+          ))}
+        </div>
+      </SortableContext>
+    </div>
+  );
+}
+
+function RootZone() {
+  const { t } = useDesignerT();
+  const { setNodeRef, isOver } = useDroppable({ id: ROOT_ZONE, data: { kind: 'zone', parent: null } });
+  return (
+    <div ref={setNodeRef} className="fw-designer-rootzone" data-over={isOver} data-testid="canvas-end">
+      {t('canvas.dropHere')}
+    </div>
+  );
+}
+
+const selectFields = (s: { definition: { fields: FieldDefinition[] } }) => s.definition.fields;
+
+export function Canvas({ errors }: { errors: ErrorsByPath }) {
+  const store = useDesignerStore();
+  const { t } = useDesignerT();
+  const fields = useDesignerState(selectFields);
+  const ids = fields.map((f) => f.key);
+  return (
+    <section className="fw-designer-canvas" aria-label={t('canvas.title')} data-testid="designer-canvas" onClick={() => store.clearSelection()}>
+      <SortableContext id={ROOT_ZONE} items={ids} strategy={rectSortingStrategy}>
+        <div className="fw-designer-grid">
+          {fields.map((f) => (
+            <CanvasItem key={f.key} field={f} path={f.key} errors={errors.get(f.key)} columnErrors={f.type === TC.SUB_FORM ? subErrors(errors, f.key) : undefined} />
+          ))}
+        </div>
+      </SortableContext>
+      {fields.length === 0 && <p className="fw-designer-item-meta">{t('canvas.empty')}</p>}
+      <RootZone />
+    </section>
+  );
+}
+
+/** The errors of a sub-form's columns; the same (empty) map object when there are none, so memo holds. */
+const NO_ERRORS: ErrorsByPath = new Map();
+function subErrors(errors: ErrorsByPath, key: string): ErrorsByPath {
+  let out: Map<string, string[]> | null = null;
+  for (const [p, m] of errors) {
+    if (p.startsWith(`${key}.`)) (out ??= new Map()).set(p, m);
+  }
+  return out ?? NO_ERRORS;
+}

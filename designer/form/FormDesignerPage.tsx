@@ -1,0 +1,390 @@
+// The form designer page (/web/system/peiZhi/biaoDan/build?code=…): palette, 24-column canvas
+// and property panel; linkage rules and formulas; the permission matrix; list settings; live
+// preview; versions. Every edit is a designer/core command (undo/redo), the draft autosaves,
+// and publishing validates, shows the diff against the last published version, then publishes.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { Alert, App, Button, Form, Input, Select, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { CopyOutlined, DeleteOutlined, RedoOutlined, ScissorOutlined, SnippetsOutlined, UndoOutlined } from '@ant-design/icons';
+import { FORM_TYPES, isTypeCode, typeInfo, validateDefinition, type FormDefinition } from '../../schemas';
+import type { WidgetMeta } from '../../widgets/types';
+import type { DesignerApi } from '../api';
+import { DesignerStore, addField, after, diffDefinitions, getField, newDefinition, type DefinitionDiff, type DispatchResult } from '../core';
+import { Canvas } from './Canvas';
+import { DiffView } from './DiffView';
+import { designerCollision, dropCommand, paletteCode } from './dnd';
+import { textOf, useDesignerT } from './i18n';
+import { ListSettingsEditor } from './ListSettingsEditor';
+import { Palette } from './Palette';
+import { PermissionMatrix } from './PermissionMatrix';
+import { PreviewPane } from './PreviewPane';
+import { errorText, PropertyPanel } from './PropertyPanel';
+import { RulesEditor } from './RulesEditor';
+import { useAutosave, type SaveState } from './useAutosave';
+import { DesignerStoreContext, useDesignerState, useDesignerStore } from './useDesigner';
+import { placeErrors } from './validationErrors';
+import { VersionsPane } from './VersionsPane';
+import { metaDefaults } from './widgetMetas';
+import './designer.css';
+
+export interface FormDesignerPageProps {
+  api: DesignerApi;
+  /** the definition to edit; without it the page asks for a code and name and creates a draft */
+  code?: string;
+  /** called after a new form was created (the host updates its address to ?code=…) */
+  onCreated?: (code: string) => void;
+}
+
+const isEditable = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.getAttribute('role') === 'combobox');
+
+function SaveIndicator({ state, dirty }: { state: SaveState; dirty: boolean }) {
+  const { t } = useDesignerT();
+  const kind = state.kind === 'error' ? 'error' : state.kind === 'saving' ? 'saving' : dirty ? 'dirty' : 'saved';
+  const text =
+    kind === 'error' ? t('status.error', { msg: (state as { message: string }).message }) : kind === 'saving' ? t('status.saving') : kind === 'dirty' ? t('status.dirty') : t('status.saved');
+  return (
+    <span className="fw-designer-status" data-state={kind} data-testid="save-status" role="status" aria-live="polite">
+      {text}
+    </span>
+  );
+}
+
+const selectCanUndo = (s: { canUndo: boolean }) => s.canUndo;
+const selectCanRedo = (s: { canRedo: boolean }) => s.canRedo;
+const selectDirty = (s: { dirty: boolean }) => s.dirty;
+const selectDef = (s: { definition: FormDefinition }) => s.definition;
+const selectHasSelection = (s: { selection: readonly string[] }) => s.selection.length > 0;
+
+function Toolbar({ saveState, onValidate, onPublish, publishing }: { saveState: SaveState; onValidate: () => void; onPublish: () => void; publishing: boolean }) {
+  const store = useDesignerStore();
+  const { t, locale } = useDesignerT();
+  const { message } = App.useApp();
+  const canUndo = useDesignerState(selectCanUndo);
+  const canRedo = useDesignerState(selectCanRedo);
+  const dirty = useDesignerState(selectDirty);
+  const def = useDesignerState(selectDef);
+  const hasSelection = useDesignerState(selectHasSelection);
+  const report = (r: DispatchResult) => {
+    if (!r.ok) void message.error(errorText(t, r.error));
+  };
+  return (
+    <div className="fw-designer-toolbar" role="toolbar" aria-label={t('toolbar.title')}>
+      <Typography.Title level={4} style={{ margin: 0 }} data-testid="designer-title">
+        {textOf(def.name, locale)}
+      </Typography.Title>
+      <Typography.Text type="secondary">
+        {def.code} · {def.version > 0 ? t('status.publishedVersion', { v: def.version }) : t('status.neverPublished')}
+      </Typography.Text>
+      <SaveIndicator state={saveState} dirty={dirty} />
+      <Space.Compact style={{ marginLeft: 'auto' }}>
+        <Tooltip title={t('toolbar.undo')}>
+          <Button icon={<UndoOutlined />} aria-label={t('toolbar.undo')} data-testid="undo" disabled={!canUndo} onClick={() => store.undo()} />
+        </Tooltip>
+        <Tooltip title={t('toolbar.redo')}>
+          <Button icon={<RedoOutlined />} aria-label={t('toolbar.redo')} data-testid="redo" disabled={!canRedo} onClick={() => store.redo()} />
+        </Tooltip>
+        <Tooltip title={t('toolbar.copy')}>
+          <Button icon={<CopyOutlined />} aria-label={t('toolbar.copy')} disabled={!hasSelection} onClick={() => store.copy()} />
+        </Tooltip>
+        <Tooltip title={t('toolbar.cut')}>
+          <Button icon={<ScissorOutlined />} aria-label={t('toolbar.cut')} disabled={!hasSelection} onClick={() => report(store.cut())} />
+        </Tooltip>
+        <Tooltip title={t('toolbar.paste')}>
+          <Button icon={<SnippetsOutlined />} aria-label={t('toolbar.paste')} data-testid="paste" onClick={() => report(store.paste())} />
+        </Tooltip>
+        <Tooltip title={t('toolbar.delete')}>
+          <Button icon={<DeleteOutlined />} aria-label={t('toolbar.delete')} disabled={!hasSelection} onClick={() => report(store.deleteSelection())} />
+        </Tooltip>
+      </Space.Compact>
+      <Button onClick={onValidate} data-testid="validate">
+        {t('toolbar.validate')}
+      </Button>
+      <Button type="primary" onClick={onPublish} loading={publishing} data-testid="publish">
+        {t('toolbar.publish')}
+      </Button>
+    </div>
+  );
+}
+
+function DesignTab({ errors }: { errors: Map<string, string[]> }) {
+  const store = useDesignerStore();
+  const { t } = useDesignerT();
+  const { message } = App.useApp();
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+  );
+  const report = useCallback((r: DispatchResult) => {
+    if (!r.ok) void message.error(errorText(t, r.error));
+  }, [message, t]);
+
+  const onAdd = useCallback(
+    (meta: WidgetMeta) => {
+      const s = store.getState();
+      const anchor = s.selection[s.selection.length - 1];
+      report(store.dispatch(addField(meta.code, anchor ? after(s.definition, anchor) : undefined)));
+    },
+    [store, report],
+  );
+  const onDragStart = (e: DragStartEvent) => setActiveId(String(e.active.id));
+  const onDragEnd = (e: DragEndEvent) => {
+    setActiveId(null);
+    if (!e.over) return;
+    const s = store.getState();
+    const cmd = dropCommand(s.definition, String(e.active.id), String(e.over.id), s.selection);
+    if (cmd) report(store.dispatch(cmd));
+  };
+  const def = store.getState().definition;
+  const overlayLabel = (() => {
+    if (!activeId) return null;
+    const code = paletteCode(activeId);
+    if (code !== null) return typeInfo(code).name['zh-CN'];
+    const f = getField(def, activeId);
+    return f ? f.label['zh-CN'] : null;
+  })();
+  const announcements = {
+    onDragStart: ({ active }: { active: { id: string | number } }) => t('dnd.start', { id: String(active.id) }),
+    onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('dnd.over', { id: String(active.id), over: String(over.id) }) : t('dnd.outside', { id: String(active.id) })),
+    onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('dnd.end', { id: String(active.id), over: String(over.id) }) : t('dnd.cancel', { id: String(active.id) })),
+    onDragCancel: ({ active }: { active: { id: string | number } }) => t('dnd.cancel', { id: String(active.id) }),
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={designerCollision}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setActiveId(null)}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
+    >
+      <div className="fw-designer-body">
+        <Palette onAdd={onAdd} />
+        <Canvas errors={errors} />
+        <PropertyPanel />
+      </div>
+      <DragOverlay dropAnimation={null}>{overlayLabel ? <div className="fw-designer-overlay">{overlayLabel}</div> : null}</DragOverlay>
+    </DndContext>
+  );
+}
+
+function DesignerWorkspace({ api, published, onPublished }: { api: DesignerApi; published: FormDefinition | null; onPublished: () => void }) {
+  const store = useDesignerStore();
+  const { t, locale } = useDesignerT();
+  const { message, modal } = App.useApp();
+  const { state: saveState, flush } = useAutosave(store, api, true);
+  const definition = useDesignerState(selectDef);
+  const [showErrors, setShowErrors] = useState(false);
+  const [tab, setTab] = useState('design');
+  const [publishing, setPublishing] = useState(false);
+  const validation = useMemo(() => (showErrors ? validateDefinition(definition, locale) : null), [showErrors, definition, locale]);
+  const placed = useMemo(() => placeErrors(definition, validation?.errors ?? []), [definition, validation]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (isEditable(e.target)) return;
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key.toLowerCase();
+    let r: DispatchResult | null = null;
+    if (mod && key === 'z' && !e.shiftKey) store.undo();
+    else if (mod && ((key === 'z' && e.shiftKey) || key === 'y')) store.redo();
+    else if (mod && key === 'c') store.copy();
+    else if (mod && key === 'x') r = store.cut();
+    else if (mod && key === 'v') r = store.paste();
+    else if (mod && key === 'a' && tab === 'design') store.selectAll();
+    else if ((e.key === 'Delete' || e.key === 'Backspace') && store.getState().selection.length) r = store.deleteSelection();
+    else if (e.key === 'Escape') store.clearSelection();
+    else return;
+    e.preventDefault();
+    if (r && !r.ok) void message.error(errorText(t, r.error));
+  };
+
+  const onValidate = () => {
+    setShowErrors(true);
+    const v = validateDefinition(store.getState().definition, locale);
+    if (v.valid) void message.success(t('publish.valid'));
+    else void message.error(t('publish.invalid', { n: v.errors.length }));
+  };
+
+  const onPublish = async () => {
+    setShowErrors(true);
+    const def = store.getState().definition;
+    const v = validateDefinition(def, locale);
+    if (!v.valid) {
+      setTab('design');
+      void message.error(t('publish.invalid', { n: v.errors.length }));
+      return;
+    }
+    if (!(await flush())) return;
+    const base = published ?? { ...def, fields: [], rules: undefined, formulas: undefined, permissions: undefined, list: undefined };
+    const diff: DefinitionDiff = diffDefinitions(base, def);
+    modal.confirm({
+      title: t('publish.confirmTitle'),
+      width: 640,
+      okText: t('toolbar.publish'),
+      cancelText: t('common.cancel'),
+      content: (
+        <div data-testid="publish-diff">
+          <Typography.Paragraph>{published ? t('publish.diffAgainst', { v: published.version }) : t('publish.firstVersion')}</Typography.Paragraph>
+          <DiffView diff={diff} from={base} to={def} />
+        </div>
+      ),
+      okButtonProps: { 'data-testid': 'publish-confirm' } as Record<string, string>,
+      onOk: async () => {
+        setPublishing(true);
+        try {
+          const { version } = await api.publish(def.code);
+          store.markSaved();
+          void message.success(t('publish.done', { v: version }));
+          onPublished();
+        } catch (e) {
+          void message.error(e instanceof Error ? e.message : String(e));
+        } finally {
+          setPublishing(false);
+        }
+      },
+    });
+  };
+
+  return (
+    <div className="fw-designer" onKeyDown={onKeyDown} data-testid="form-designer">
+      <Toolbar saveState={saveState} onValidate={onValidate} onPublish={() => void onPublish()} publishing={publishing} />
+      {validation && !validation.valid && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="validation-errors"
+          title={t('publish.invalid', { n: validation.errors.length })}
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {validation.errors.slice(0, 20).map((e, i) => (
+                <li key={i}>
+                  <code>{e.path}</code> {e.message}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden
+        items={[
+          { key: 'design', label: t('tabs.design'), children: <DesignTab errors={placed.byPath} /> },
+          { key: 'rules', label: t('tabs.rules'), children: <RulesEditor /> },
+          { key: 'permissions', label: t('tabs.permissions'), children: <PermissionMatrix /> },
+          { key: 'list', label: t('tabs.list'), children: <ListSettingsEditor /> },
+          { key: 'preview', label: t('tabs.preview'), children: <PreviewPane /> },
+          { key: 'versions', label: t('tabs.versions'), children: <VersionsPane api={api} /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+function CreateForm({ api, onCreated }: { api: DesignerApi; onCreated: (def: FormDefinition) => void }) {
+  const { t, locale } = useDesignerT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Form
+      layout="vertical"
+      style={{ maxWidth: 480 }}
+      data-testid="create-form"
+      initialValues={{ formType: FORM_TYPES.EXPENSE_APPLICATION.code }}
+      onFinish={async (v: { code: string; name: string; formType: number }) => {
+        setBusy(true);
+        setError(null);
+        try {
+          const def = newDefinition(v.code, { 'zh-CN': v.name }, v.formType);
+          const res = await api.saveDraft(def);
+          onCreated({ ...def, code: res.code });
+        } catch (e) {
+          setError(e instanceof Error ? e.message : String(e));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Typography.Title level={4}>{t('create.title')}</Typography.Title>
+      <Form.Item name="code" label={t('form.code')} rules={[{ required: true, message: t('create.codeRequired') }, { pattern: /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/, message: t('create.codePattern') }]}>
+        <Input data-testid="create-code" />
+      </Form.Item>
+      <Form.Item name="name" label={t('form.name')} rules={[{ required: true, message: t('create.nameRequired') }, { max: 200 }]}>
+        <Input data-testid="create-name" />
+      </Form.Item>
+      <Form.Item name="formType" label={t('form.formType')}>
+        <Select options={Object.values(FORM_TYPES).map((ft) => ({ value: ft.code, label: `${ft.name[locale]} (${ft.code})` }))} />
+      </Form.Item>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+      <Button type="primary" htmlType="submit" loading={busy} data-testid="create-submit">
+        {t('create.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+export function FormDesignerPage({ api, code, onCreated }: FormDesignerPageProps) {
+  const { t } = useDesignerT();
+  const [store, setStore] = useState<DesignerStore | null>(null);
+  const [published, setPublished] = useState<FormDefinition | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [currentCode, setCurrentCode] = useState(code);
+  const loadSeq = useRef(0);
+
+  const load = useCallback(
+    async (c: string) => {
+      const seq = ++loadSeq.current;
+      setError(null);
+      try {
+        const init = await api.load(c);
+        if (seq !== loadSeq.current) return;
+        const def = init.draft ?? init.published;
+        if (!def) throw new Error(t('load.notFound', { code: c }));
+        setPublished(init.published);
+        setStore((prev) => {
+          if (prev && prev.getState().definition.code === def.code) {
+            prev.reset(def);
+            return prev;
+          }
+          return new DesignerStore(def, { defaults: (tc) => (isTypeCode(tc) ? metaDefaults(tc) : undefined) });
+        });
+      } catch (e) {
+        if (seq === loadSeq.current) setError(e instanceof Error ? e.message : String(e));
+      }
+    },
+    [api, t],
+  );
+
+  useEffect(() => {
+    setCurrentCode(code);
+  }, [code]);
+  useEffect(() => {
+    if (currentCode) void load(currentCode);
+  }, [currentCode, load]);
+
+  if (!currentCode) {
+    return (
+      <CreateForm
+        api={api}
+        onCreated={(def) => {
+          setCurrentCode(def.code);
+          onCreated?.(def.code);
+        }}
+      />
+    );
+  }
+  if (error) return <Alert type="error" showIcon title={error} data-testid="designer-load-error" />;
+  if (!store) return <Spin />;
+  return (
+    <DesignerStoreContext.Provider value={store}>
+      <DesignerWorkspace api={api} published={published} onPublished={() => void load(currentCode)} />
+    </DesignerStoreContext.Provider>
+  );
+}
+
+export default FormDesignerPage;
