@@ -124,6 +124,10 @@ describe('validateDefinition', () => {
     const ok = sampleDefinition();
     ok.formulas![0].expression = { dMul: [{ var: 'shuLiang' }, { var: 'danJia' }, { var: 'beiZhu' }] };
     expect(validateDefinition(ok).errors).toEqual([]);
+    // `row.column` reads the same row explicitly
+    ok.formulas![0].expression = { dMul: [{ var: 'row.shuLiang' }, { var: 'row.danJia' }] };
+    expect(validateDefinition(ok).errors).toEqual([]);
+    expectError((d) => { d.formulas![0].expression = { var: 'row.nope' }; }, 'formulaUnknownField');
     expectError((d) => { d.formulas![0].target = 'mingXi'; }, 'formulaInvalidTarget');
   });
 

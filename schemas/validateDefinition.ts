@@ -8,7 +8,8 @@
 //   main field; `{"var": "mingXi"}` the rows of a sub-form; `{"var": "mingXi.0.qty"}` or
 //   `{"var": "mingXi.qty"}` a column; `colSum`/`colCount` aggregate a sub-form.
 // - row scope (a formula whose target is `subForm.column`): a bare key reads the same row's
-//   column first, and a main field when the sub-form has no such column.
+//   column first, and a main field when the sub-form has no such column; `row.column` reads
+//   the same row's column explicitly.
 import type { ErrorObject } from 'ajv';
 import { FormDefinition, ProcessDefinition } from './definition';
 import { createAjv, forAjv } from './ajv';
@@ -166,7 +167,10 @@ const isIndex = (s: string) => /^\d+$/.test(s);
  */
 export function resolveVar(index: FieldIndex, path: string, rowScope?: string): string | null {
   const seg = path.split('.');
-  if (rowScope && index.columns.get(rowScope)?.has(seg[0])) return `${rowScope}.${seg[0]}`;
+  const cols = rowScope ? index.columns.get(rowScope) : undefined;
+  if (cols?.has(seg[0])) return `${rowScope}.${seg[0]}`;
+  // `row.qty` is the same row's column too (unless the sub-form has a column named `row`)
+  if (cols && seg[0] === 'row' && seg.length > 1) return cols.has(seg[1]) ? `${rowScope}.${seg[1]}` : null;
   const field = index.main.get(seg[0]);
   if (!field) return null;
   if (field.type !== TC.SUB_FORM || seg.length === 1) return seg[0];
