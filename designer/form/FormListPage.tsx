@@ -150,6 +150,7 @@ export function FormListPage({ api, onOpen }: FormListPageProps) {
                 <Popconfirm
                   title={t('list.deleteConfirm', { name: textOf(r.name, locale) })}
                   okText={t('toolbar.delete')}
+                  okButtonProps={{ 'data-testid': `delete-confirm-${r.code}` } as Record<string, string>}
                   cancelText={t('common.cancel')}
                   onConfirm={() =>
                     api.delete(r.code).then(
