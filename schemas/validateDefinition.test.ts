@@ -285,6 +285,26 @@ describe('validateProcessDefinition', () => {
     q.edges = q.edges.filter((e) => e.id !== 'e2');
     expect(validateProcessDefinition(q).errors).toEqual([expect.objectContaining({ code: 'process.unreachableNode', path: '/nodes/2' })]);
   });
+  it('dead ends, ends with a way out, several default branches', () => {
+    const p = process();
+    p.edges = p.edges.filter((e) => e.id !== 'e4');
+    expect(validateProcessDefinition(p).errors).toEqual([expect.objectContaining({ code: 'process.deadEnd', path: '/nodes/2' })]);
+    const q = process();
+    q.edges.push({ id: 'e5', source: 'end', target: 'leader' });
+    expect(validateProcessDefinition(q).errors).toEqual([expect.objectContaining({ code: 'process.endHasOutgoing', path: '/nodes/3' })]);
+    const r = process();
+    delete r.edges[1].condition;
+    const err = validateProcessDefinition(r).errors;
+    expect(err).toEqual([expect.objectContaining({ code: 'process.multipleDefaultEdges', path: '/edges/2' })]);
+    expect(err[0].message).toBe('节点「leader」有多条无条件连线，只能有一条默认分支');
+  });
+  it('approver matrix fields must be form fields', () => {
+    const p = process();
+    p.nodes[2].approvers = { kind: 'matrix', matrix: 'quYu', matrixField: 'nope' };
+    expect(validateProcessDefinition(p, 'zh-CN', sampleDefinition()).errors).toEqual([expect.objectContaining({ code: 'process.unknownField', path: '/nodes/2/approvers/matrixField' })]);
+    p.nodes[2].approvers.matrixField = 'jingXiaoShang';
+    expect(validateProcessDefinition(p, 'zh-CN', sampleDefinition()).errors).toEqual([]);
+  });
   it('duplicate node ids, structure, conditions against the form', () => {
     const p = process();
     p.nodes[2].id = 'leader';

@@ -54,6 +54,9 @@ export const DEFINITION_ERROR_CODES = [
   'process.duplicateNodeId',
   'process.edgeUnknownNode',
   'process.unreachableNode',
+  'process.deadEnd',
+  'process.endHasOutgoing',
+  'process.multipleDefaultEdges',
   'process.unknownField',
 ] as const;
 export type DefinitionErrorCode = (typeof DEFINITION_ERROR_CODES)[number] | `schema.${string}`;
@@ -465,8 +468,10 @@ export function validateDefinition(def: unknown, locale: Locale = 'zh-CN'): Defi
 
 /**
  * Validate a process definition: structure, exactly one start node, at least one end node,
- * unique node ids, edges between existing nodes, every node reachable from the start, and
- * (when the bound form is given) conditions that read only that form's fields.
+ * unique node ids, edges between existing nodes, every node reachable from the start, every
+ * node but an end with a way out (and ends without one), at most one unconditioned (default)
+ * edge per node, and (when the bound form is given) conditions and approver-matrix fields
+ * that read only that form's fields.
  */
 export function validateProcessDefinition(def: unknown, locale: Locale = 'zh-CN', form?: FormDefinition): DefinitionValidation {
   const validate = processValidate();
@@ -517,6 +522,26 @@ export function validateProcessDefinition(def: unknown, locale: Locale = 'zh-CN'
         if (id !== undefined && !seen.has(id)) c.add(`/nodes/${i}`, 'process.unreachableNode', { node: id });
       });
     }
+    // every node but an end leads somewhere; an end leads nowhere; one default branch per node
+    const defaults = new Map<string, number>();
+    arr(def.edges).forEach((e, i) => {
+      if (!isObj(e) || e.condition !== undefined) return;
+      const source = str(e.source);
+      if (source === undefined) return;
+      if (defaults.has(source)) c.add(`/edges/${i}`, 'process.multipleDefaultEdges', { node: source });
+      else defaults.set(source, i);
+    });
+    arr(def.nodes).forEach((n, i) => {
+      if (!isObj(n)) return;
+      const id = str(n.id);
+      if (id === undefined) return;
+      if (n.type === 'end' && (out.get(id)?.length ?? 0) > 0) c.add(`/nodes/${i}`, 'process.endHasOutgoing', { node: id });
+      if (n.type !== 'end' && !(out.get(id)?.length)) c.add(`/nodes/${i}`, 'process.deadEnd', { node: id });
+      const matrixField = isObj(n.approvers) ? str(n.approvers.matrixField) : undefined;
+      if (index && matrixField !== undefined && !resolveFieldPath(index, matrixField)) {
+        c.add(`/nodes/${i}/approvers/matrixField`, 'process.unknownField', { field: matrixField });
+      }
+    });
   }
   const errors = merge(structural, c.errors);
   return { valid: errors.length === 0, errors };
