@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { FORM_MODES } from '../../schemas';
+import { DefinitionForm, type SavePayload } from './DefinitionForm';
+import { expenseDefinition } from '../engine/fixtures/expense';
+import type { FormModel } from '../engine';
+
+const slow = { timeout: 20_000 };
+const user = { id: '1000000000000000001', name: '张三', departmentName: '市场部', mobile: '13800000000' };
+
+function type(label: RegExp | string, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.change(input, { target: { value } });
+  return input;
+}
+
+describe('DefinitionForm', () => {
+  it('mode 0: header, sections, red asterisks, detail table with totals, submit payload', { timeout: 60_000 }, async () => {
+    const onSubmit = vi.fn<(p: SavePayload) => Promise<void>>(async () => {});
+    const onDirty = vi.fn();
+    render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.ADD} user={user} onSubmit={onSubmit} onDirtyChange={onDirty} />);
+    expect(screen.getByTestId('sys-number')).toHaveTextContent('自动生成');
+    expect(screen.getByTestId('sys-rowCreateId')).toHaveTextContent('张三');
+    expect(screen.getByTestId('section-basic')).toHaveTextContent('基本信息');
+    expect(within(screen.getByTestId('field-subject')).getByTestId('required-asterisk')).toBeInTheDocument();
+    expect(screen.queryByTestId('field-approverNote')).toBeNull();
+    expect(screen.queryByTestId('field-eventName')).toBeNull();
+
+    // submit with nothing typed: errors on the fields, nothing sent
+    fireEvent.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(screen.getByTestId('error-subject')).toBeInTheDocument(), slow);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByTestId('form-errors')).toHaveTextContent('请修正');
+
+    type(/申请事由/, '上海客户拜访');
+    expect(screen.queryByTestId('error-subject')).toBeNull();
+    expect(onDirty).toHaveBeenLastCalledWith(true);
+    fireEvent.click(screen.getByTestId('add-row-detail'));
+    type('项目 1', '交通');
+    type('数量 1', '2');
+    type('单价 1', '0.15');
+    await waitFor(() => expect(screen.getByTestId('cell-detail.0.amount')).toHaveTextContent('0.30'), slow);
+    expect(screen.getByTestId('total-detail.amount')).toHaveTextContent('0.30');
+
+    fireEvent.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1), slow);
+    const p = onSubmit.mock.calls[0][0];
+    expect(p).toMatchObject({ formCode: 'testExpense', submit: true, data: { subject: '上海客户拜访', total: '0.30', detail: [{ item: '交通', qty: '2', price: '0.15', amount: '0.30' }] } });
+    await waitFor(() => expect(screen.getByTestId('form-notice')).toHaveTextContent('提交成功'), slow);
+    expect(onDirty).toHaveBeenLastCalledWith(false);
+  });
+
+  it('a linkage rule shows a field while typing', () => {
+    let model: FormModel | null = null;
+    render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} onModel={(m) => (model = m)} />);
+    expect(screen.queryByTestId('field-eventName')).toBeNull();
+    model!.setValue('category', 'event');
+    return waitFor(() => expect(within(screen.getByTestId('field-eventName')).getByTestId('required-asterisk')).toBeInTheDocument(), slow);
+  });
+
+  it('places a 422 from the server on the fields and keeps what was typed', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw Object.assign(new Error('校验失败'), { code: 422, errors: [{ field: 'subject', message: '申请事由重复' }] });
+    });
+    render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.ADD} user={user} onSubmit={onSubmit} />);
+    type(/申请事由/, '拜访');
+    fireEvent.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(screen.getByTestId('error-subject')).toHaveTextContent('申请事由重复'), slow);
+    expect(screen.getByLabelText(/申请事由/)).toHaveValue('拜访');
+  });
+
+  it('a draft saves without required fields', async () => {
+    const onSaveDraft = vi.fn(async () => {});
+    render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} onSaveDraft={onSaveDraft} />);
+    fireEvent.click(screen.getByTestId('save-draft'));
+    await waitFor(() => expect(onSaveDraft).toHaveBeenCalledWith(expect.objectContaining({ submit: false })), slow);
+  });
+
+  it('mode 2: views only, print view with the watermark', async () => {
+    const record = { id: '1000000000000000100', number: 'FW202611220001', version: 3, rowCreateName: '李四', data: { subject: '拜访', detail: [{ _id: '1000000000000000200', item: '交通', qty: '1', price: '5.00', amount: '5.00' }], total: '5.00' } };
+    render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.VIEW} record={record} user={user} onSubmit={() => {}} onCancel={() => {}} />);
+    expect(screen.queryByTestId('submit')).toBeNull();
+    expect(screen.queryByLabelText(/申请事由/)).toBeNull();
+    expect(screen.getByTestId('field-subject')).toHaveTextContent('拜访');
+    expect(screen.getByTestId('sys-number')).toHaveTextContent('FW202611220001');
+    expect(screen.getByTestId('cancel')).toHaveTextContent(/返\s?回/);
+    fireEvent.click(screen.getByTestId('print'));
+    const view = await screen.findByTestId('print-view');
+    expect(view.dataset.watermark).toMatch(/^张三 13800000000 \d{8}$/);
+  });
+
+  it('a saved application without a number shows 未获取到申请单编号', () => {
+    render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.VIEW} record={{ id: '1', number: null, data: {} }} user={user} onSubmit={() => {}} />);
+    expect(screen.getByText('未获取到申请单编号')).toBeInTheDocument();
+    expect(screen.queryByTestId('definition-form')).toBeNull();
+  });
+
+  it("mode 3: the approval slot, and only the node's fields are inputs", () => {
+    const record = { id: '1', number: 'FW1', shenPiZhuangTai: '1', data: { subject: '拜访', detail: [{ item: 'x', qty: '1', price: '1.00', amount: '1.00' }] } };
+    render(
+      <DefinitionForm
+        definition={expenseDefinition()}
+        mode={FORM_MODES.APPROVE}
+        node={{ id: 'finance', name: '财务审批' }}
+        record={record}
+        user={user}
+        onSubmit={() => {}}
+        approvalActions={(ctx) => <button onClick={() => ctx.validate()}>同意</button>}
+      />,
+    );
+    expect(screen.getByTestId('approval-actions')).toHaveTextContent('同意');
+    expect(screen.getByTestId('sys-stateName')).toHaveTextContent('财务审批');
+    expect(screen.queryByLabelText(/申请事由/)).toBeNull();
+    expect(screen.getByLabelText(/审批意见/)).toBeInTheDocument();
+    expect(screen.getByLabelText('核定金额 1')).toBeInTheDocument();
+    expect(screen.queryByTestId('add-row-detail')).toBeNull();
+    fireEvent.click(screen.getByText('同意'));
+    return waitFor(() => expect(screen.getByTestId('error-approverNote')).toBeInTheDocument(), slow);
+  });
+});

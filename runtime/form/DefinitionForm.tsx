@@ -1,0 +1,312 @@
+// <DefinitionForm>: a thin React layer over the field model of runtime/engine.
+//
+// Rendering goes through widgets' registry and FieldShell directly, in antd's 24-column grid,
+// not through @rjsf/core: rjsf keeps the whole form value in one state and re-renders the form
+// tree on every keystroke, while the engine reports exactly which paths changed. Each field
+// (and each detail-table cell) here subscribes to its own path, so a keystroke renders the
+// field typed into and whatever the rules and formulas changed — the 300-field and 500-row
+// targets of issue 5 depend on that. Validation is still the compiled record schema of
+// schemas/ (ajv, the same as the server's).
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Descriptions, Modal, Result, Row, Space, Timeline, Watermark } from 'antd';
+import { FORM_MODES, type FormDefinition, type FormMode, type Locale } from '../../schemas';
+import type { WidgetServices } from '../../widgets/types';
+import {
+  createFormModel,
+  headerFields,
+  isMissingDocumentNumber,
+  mapServerErrors,
+  recordTitle,
+  returnInfo,
+  validateModel,
+  APPLICANT_EDIT_MODES,
+  type ApprovalNodeRef,
+  type FormModel,
+  type FormRecord,
+  type SessionUser,
+} from '../engine';
+import { useRuntimeT } from '../i18n';
+import { FieldRenderer, inputId } from './FieldRenderer';
+import { exportElementToPdf, watermarkText } from './print';
+
+/** What the host saves (docs/api.md record save body). */
+export interface SavePayload {
+  formCode: string;
+  id?: string;
+  version?: number;
+  title?: string;
+  data: Record<string, unknown>;
+  submit: boolean;
+}
+
+/** Given to the approval actions slot (mode 3). */
+export interface ApprovalActionContext {
+  model: FormModel;
+  /** validates what the node lets the approver edit; errors are placed on the fields */
+  validate: () => boolean;
+  getValues: () => Record<string, unknown>;
+}
+
+export interface DefinitionFormProps {
+  definition: FormDefinition;
+  mode: FormMode;
+  record?: FormRecord | null;
+  user: SessionUser;
+  node?: ApprovalNodeRef | null;
+  services?: WidgetServices;
+  locale?: Locale;
+  /**
+   * Submit (mode 0, 1, 4). Reject with an error carrying `errors: [{ field, message }]` (the
+   * app's ApiError does) and the form places them on the fields; its message is shown too.
+   */
+  onSubmit: (payload: SavePayload) => unknown;
+  /** Save a draft (nothing required); without it there is no draft button. */
+  onSaveDraft?: (payload: SavePayload) => unknown;
+  onCancel?: () => void;
+  /** mode 3: the approval actions (approve, return, …) the approval work renders */
+  approvalActions?: ReactNode | ((ctx: ApprovalActionContext) => ReactNode);
+  /** unsaved-changes guard for the host's router: called whenever "has unsaved changes" flips */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** the engine's model, once built (tests, benchmarks, the approval panel) */
+  onModel?: (model: FormModel) => void;
+}
+
+interface ErrorLike {
+  message?: string;
+  code?: number | null;
+  errors?: { field?: string; path?: string; message?: string }[];
+  handled?: boolean;
+}
+
+function payloadOf(model: FormModel, submit: boolean): SavePayload {
+  const r = model.record;
+  const title = recordTitle(model);
+  return {
+    formCode: model.definition.code,
+    ...(r?.id ? { id: r.id } : {}),
+    ...(r?.version !== undefined ? { version: r.version } : {}),
+    ...(title ? { title } : {}),
+    data: model.getValues(),
+    submit,
+  };
+}
+
+function focusFirstError(model: FormModel) {
+  const first = model.getErrors()[0];
+  if (!first) return;
+  const el = document.getElementById(inputId(first.path));
+  if (el && typeof el.focus === 'function') el.focus();
+}
+
+function FormBody({ model, locale, services, forceView }: { model: FormModel; locale: Locale; services: WidgetServices; forceView?: boolean }) {
+  return (
+    <Row gutter={16} className="fw-form-body">
+      {model.fields.map((f) => (
+        <FieldRenderer key={f.key} model={model} field={f} locale={locale} services={services} forceView={forceView} />
+      ))}
+    </Row>
+  );
+}
+
+function Header({ model, locale }: { model: FormModel; locale: Locale }) {
+  const t = useRuntimeT(locale);
+  const fields = headerFields(model);
+  const sys = fields.filter((f) => f.group === 'system');
+  const appr = fields.filter((f) => f.group === 'approval');
+  const ret = returnInfo(model);
+  return (
+    <div className="fw-form-header" style={{ marginBottom: 16 }}>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} title={t('form.systemSection')} items={sys.map((f) => ({ key: f.key, label: f.label, children: <span data-testid={`sys-${f.key}`}>{f.text}</span> }))} />
+      {appr.length ? (
+        <Descriptions size="small" column={{ xs: 1, sm: 3 }} title={t('form.approvalSection')} items={appr.map((f) => ({ key: f.key, label: f.label, children: <span data-testid={`sys-${f.key}`}>{f.text}</span> }))} />
+      ) : null}
+      {ret ? (
+        <div data-testid="return-info" style={{ marginTop: 8 }}>
+          {ret.reason ? <Alert type="warning" showIcon title={t('form.returnReason')} description={ret.reason} style={{ marginBottom: 8 }} /> : null}
+          <div style={{ fontWeight: 500, marginBottom: 8 }}>{t('form.history')}</div>
+          {ret.history.length ? (
+            <Timeline items={ret.history.map((h, i) => ({ key: i, content: [h.at, h.nodeName, h.approver, h.action, h.comment].filter(Boolean).join(' · ') }))} />
+          ) : (
+            <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('form.historyEmpty')}</div>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const NO_SERVICES: WidgetServices = {};
+
+export function DefinitionForm(props: DefinitionFormProps) {
+  const { definition, mode, record = null, user, node = null, services = NO_SERVICES, locale = 'zh-CN', onSubmit, onSaveDraft, onCancel, approvalActions, onDirtyChange, onModel } = props;
+  const t = useRuntimeT(locale);
+  const model = useMemo(
+    () => createFormModel({ definition, mode, user, node, record, locale }),
+    // the session's identity, not the object, decides a rebuild
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [definition, mode, record, node?.id, user.id, locale],
+  );
+  const [busy, setBusy] = useState<null | 'draft' | 'submit'>(null);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const printRef = useRef<HTMLDivElement>(null);
+  const dirtyRef = useRef(false);
+
+  useEffect(() => {
+    onModel?.(model);
+    dirtyRef.current = false;
+  }, [model, onModel]);
+
+  // unsaved-changes guard: the browser's beforeunload, and a callback for the host's router
+  useEffect(() => {
+    const update = () => {
+      const d = model.isDirty();
+      if (d !== dirtyRef.current) {
+        dirtyRef.current = d;
+        onDirtyChange?.(d);
+      }
+    };
+    const off = model.onChange(update);
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (!model.isDirty()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      off();
+      window.removeEventListener('beforeunload', beforeUnload);
+    };
+  }, [model, onDirtyChange]);
+
+  const save = useCallback(
+    async (submit: boolean) => {
+      const handler = submit ? onSubmit : onSaveDraft;
+      if (!handler) return;
+      setNotice(null);
+      setFormErrors([]);
+      const result = validateModel(model, { draft: !submit });
+      if (!result.valid) {
+        setFormErrors([t('form.fixErrors')]);
+        focusFirstError(model);
+        return;
+      }
+      setBusy(submit ? 'submit' : 'draft');
+      try {
+        await handler(payloadOf(model, submit));
+        model.markSaved();
+        dirtyRef.current = false;
+        onDirtyChange?.(false);
+        setNotice(submit ? t('form.submitted') : t('form.saved'));
+      } catch (e) {
+        const err = (e ?? {}) as ErrorLike;
+        if (err.handled) return;
+        const mapped = mapServerErrors(model, { code: err.code ?? undefined, msg: err.message, errors: err.errors });
+        const messages = mapped.fieldErrors.length ? [t('form.fixErrors'), ...mapped.formErrors] : mapped.formErrors;
+        setFormErrors(messages.length ? messages : [t('form.saveFailed', { msg: err.message ?? '' })]);
+        focusFirstError(model);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [model, onSubmit, onSaveDraft, onDirtyChange, t],
+  );
+
+  const approvalCtx = useMemo<ApprovalActionContext>(
+    () => ({ model, validate: () => validateModel(model).valid, getValues: () => model.getValues() }),
+    [model],
+  );
+
+  if (isMissingDocumentNumber(model)) {
+    return <Result status="warning" title={t('form.noDocumentNumber')} data-testid="no-document-number" extra={onCancel ? <Button onClick={onCancel}>{t('form.back')}</Button> : null} />;
+  }
+
+  const edits = APPLICANT_EDIT_MODES.has(mode);
+  const exportPdf = async () => {
+    if (!printRef.current) return;
+    setExporting(true);
+    try {
+      await exportElementToPdf(printRef.current, model.record?.number || definition.code);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="fw-definition-form" data-testid="definition-form" data-mode={mode}>
+      <Header model={model} locale={locale} />
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (edits) void save(true);
+        }}
+      >
+        <FormBody model={model} locale={locale} services={services} />
+        {formErrors.length ? (
+          <Alert type="error" showIcon data-testid="form-errors" title={formErrors[0]} description={formErrors.length > 1 ? formErrors.slice(1).join('；') : undefined} style={{ marginBottom: 12 }} />
+        ) : null}
+        {notice ? <Alert type="success" showIcon data-testid="form-notice" title={notice} style={{ marginBottom: 12 }} /> : null}
+        <div
+          className="fw-action-bar"
+          data-testid="action-bar"
+          style={{ position: 'sticky', bottom: 0, zIndex: 10, background: '#fff', borderTop: '1px solid #f0f0f0', padding: '12px 0', display: 'flex', justifyContent: 'flex-end' }}
+        >
+          <Space wrap>
+            {edits && onSaveDraft ? (
+              <Button data-testid="save-draft" loading={busy === 'draft'} disabled={busy !== null} onClick={() => void save(false)}>
+                {t('form.saveDraft')}
+              </Button>
+            ) : null}
+            {edits ? (
+              <Button type="primary" htmlType="submit" data-testid="submit" loading={busy === 'submit'} disabled={busy !== null}>
+                {t('form.submit')}
+              </Button>
+            ) : null}
+            {mode === FORM_MODES.APPROVE && approvalActions ? (
+              <span data-testid="approval-actions">{typeof approvalActions === 'function' ? approvalActions(approvalCtx) : approvalActions}</span>
+            ) : null}
+            {!edits ? (
+              <Button data-testid="print" onClick={() => setPrinting(true)}>
+                {t('form.print')}
+              </Button>
+            ) : null}
+            {onCancel ? (
+              <Button data-testid="cancel" onClick={onCancel}>
+                {edits ? t('form.cancel') : t('form.back')}
+              </Button>
+            ) : null}
+          </Space>
+        </div>
+      </form>
+      <Modal
+        open={printing}
+        onCancel={() => setPrinting(false)}
+        width={900}
+        title={t('form.print')}
+        destroyOnHidden
+        footer={
+          <Space>
+            <Button onClick={() => window.print()} data-testid="print-now">
+              {t('form.print')}
+            </Button>
+            <Button type="primary" loading={exporting} onClick={() => void exportPdf()} data-testid="export-pdf">
+              {t('form.exportPdf')}
+            </Button>
+            <Button onClick={() => setPrinting(false)}>{t('form.closePrint')}</Button>
+          </Space>
+        }
+      >
+        <Watermark content={watermarkText(user)} font={{ fontSize: 14, color: 'rgba(0,0,0,0.12)' }}>
+          <div ref={printRef} className="fw-print-view" data-testid="print-view" data-watermark={watermarkText(user)} style={{ background: '#fff', padding: 16 }}>
+            <h2 style={{ marginTop: 0 }}>{definition.name[locale] || definition.name['zh-CN']}</h2>
+            <Header model={model} locale={locale} />
+            <FormBody model={model} locale={locale} services={services} forceView />
+          </div>
+        </Watermark>
+      </Modal>
+    </div>
+  );
+}

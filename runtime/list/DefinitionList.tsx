@@ -1,0 +1,325 @@
+// <DefinitionList>: a definition's list page on ag-grid (community; only the modules used are
+// registered on the grid). Columns and filters come from the list settings; paging, sorting
+// and filtering happen on the server through `fetchPage` (spec §3 paged result), with antd's
+// Pagination under the grid: page 1 and 20 rows by default, 10/20/30/50, 5 pager buttons
+// below 992 px and 7 from there (antd's `showLessItems`). A row click toggles its highlight
+// (`rowClick` 0/1).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AgGridReact } from 'ag-grid-react';
+import { CellStyleModule, ClientSideRowModelModule, RowStyleModule, themeQuartz, type ColDef, type ICellRendererParams, type RowClickedEvent, type SortChangedEvent } from 'ag-grid-community';
+import { Alert, Button, DatePicker, Empty, Input, Pagination, Popconfirm, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { APPROVAL_STATUS, PAGINATION, TC, type FormDefinition, type ListSettings, type Locale } from '../../schemas';
+import { localized, type SessionUser } from '../engine';
+import { useRuntimeT } from '../i18n';
+import { cellText, defaultListSettings, filterField, listColumns, type ListColumn, type ListRow } from './columns';
+import { toFilters, type ListFilter } from './filters';
+import { buildExportTable, downloadBytes, exportTableToXlsx } from './excel';
+import { modeOfAction, rowActions, type RowAction } from './rowActions';
+import type { FormMode } from '../../schemas';
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  filters: ListFilter[];
+}
+export interface ListPage {
+  pageSize: number;
+  rows: ListRow[];
+  totalRecord: number;
+  currentPage: number;
+  totalIsEstimate?: boolean;
+}
+
+export interface DefinitionListProps {
+  definition: FormDefinition;
+  /** defaults to the definition's `list` settings (or number/first fields/creator/date) */
+  settings?: ListSettings;
+  fetchPage: (query: ListQuery) => Promise<ListPage>;
+  user: SessionUser;
+  locale?: Locale;
+  /** the row actions the page offers (view, modify, delete); each row shows those it allows */
+  actions?: readonly RowAction[];
+  /** a row action: `mode` is the form mode to open (1 or 4 for modify, 2 for view) */
+  onRowAction?: (action: RowAction, row: ListRow, mode: FormMode) => unknown;
+  /** change it to reload the current page */
+  reloadKey?: unknown;
+  /** file name of the Excel export (without extension); defaults to the definition's name */
+  exportName?: string;
+  /** rows of one Excel export at most */
+  exportLimit?: number;
+}
+
+const GRID_MODULES = [ClientSideRowModelModule, RowStyleModule, CellStyleModule];
+const NARROW_QUERY = `(max-width: ${PAGINATION.narrowBreakpointPx - 0.02}px)`;
+const DATE_KEYS = new Set(['rowCreateDate', 'rowModDate', 'tiJiaoLiuChengTime', 'liuChengGuiDangTime']);
+const EXPORT_PAGE = 50;
+
+/** Below 992 px wide: 5 pager buttons, otherwise 7 (spec §9). */
+export function useNarrow(): boolean {
+  const get = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+  const [narrow, setNarrow] = useState(get);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const mq = window.matchMedia(NARROW_QUERY);
+    const on = () => setNarrow(mq.matches);
+    mq.addEventListener?.('change', on);
+    return () => mq.removeEventListener?.('change', on);
+  }, []);
+  return narrow;
+}
+
+function FilterControl({ def, filter, value, onChange, locale }: { def: FormDefinition; filter: NonNullable<ListSettings['filters']>[number]; value: unknown; onChange: (v: unknown) => void; locale: Locale }) {
+  const t = useRuntimeT(locale);
+  const field = filterField(def, filter.key);
+  const id = `fw-filter-${filter.key}`;
+  const isDate = DATE_KEYS.has(filter.key) || field?.type === TC.DATE;
+  const options =
+    filter.key === 'shenPiZhuangTai'
+      ? Object.values(APPROVAL_STATUS).map((s) => ({ value: s.code, label: s.name[locale] }))
+      : field?.options?.map((o) => ({ value: o.value, label: localized(o.label, locale) }));
+  if (isDate && filter.op === 'range') {
+    const v = (value as [string, string] | undefined) ?? undefined;
+    return (
+      <DatePicker.RangePicker
+        id={id}
+        value={v ? [v[0] ? dayjs(v[0]) : null, v[1] ? dayjs(v[1]) : null] : null}
+        placeholder={[t('list.from'), t('list.to')]}
+        onChange={(d: [Dayjs | null, Dayjs | null] | null) => onChange(d ? [d[0]?.format('YYYY-MM-DD') ?? '', d[1]?.format('YYYY-MM-DD') ?? ''] : undefined)}
+      />
+    );
+  }
+  if (isDate) {
+    return <DatePicker id={id} value={value ? dayjs(value as string) : null} onChange={(d: Dayjs | null) => onChange(d ? d.format('YYYY-MM-DD') : undefined)} />;
+  }
+  if (options) {
+    return <Select id={id} allowClear style={{ minWidth: 160 }} mode={filter.op === 'in' ? 'multiple' : undefined} options={options} value={value as string | string[] | undefined} onChange={(v) => onChange(v)} />;
+  }
+  if (filter.op === 'range') {
+    const v = (value as [string, string] | undefined) ?? ['', ''];
+    return (
+      <Space.Compact>
+        <Input id={id} style={{ width: 110 }} placeholder={t('list.from')} value={v[0]} onChange={(e) => onChange([e.target.value, v[1]])} />
+        <Input style={{ width: 110 }} placeholder={t('list.to')} aria-label={`${t('list.to')}`} value={v[1]} onChange={(e) => onChange([v[0], e.target.value])} />
+      </Space.Compact>
+    );
+  }
+  return <Input id={id} allowClear style={{ width: 180 }} value={(value as string | undefined) ?? ''} onChange={(e) => onChange(e.target.value || undefined)} />;
+}
+
+function ActionsCell({ row, user, offered, locale, onAction }: { row: ListRow; user: SessionUser; offered: readonly RowAction[]; locale: Locale; onAction: (a: RowAction, row: ListRow) => void }) {
+  const t = useRuntimeT(locale);
+  const allowed = rowActions(row, user, offered);
+  return (
+    <Space size={4} onClick={(e) => e.stopPropagation()} data-fw-actions="true">
+      {allowed.map((a) =>
+        a === 'delete' ? (
+          <Popconfirm key={a} title={t('list.confirmDelete')} onConfirm={() => onAction(a, row)}>
+            <Button type="link" danger size="small" data-testid={`row-delete-${row.id}`}>
+              {t('list.delete')}
+            </Button>
+          </Popconfirm>
+        ) : (
+          <Button key={a} type="link" size="small" data-testid={`row-${a}-${row.id}`} onClick={() => onAction(a, row)}>
+            {t(`list.${a}`)}
+          </Button>
+        ),
+      )}
+    </Space>
+  );
+}
+
+export function DefinitionList(props: DefinitionListProps) {
+  const { definition, fetchPage, user, locale = 'zh-CN', actions = ['view', 'modify', 'delete'], onRowAction, reloadKey, exportLimit = 10_000 } = props;
+  const t = useRuntimeT(locale);
+  const settings = useMemo(() => props.settings ?? definition.list ?? defaultListSettings(definition), [props.settings, definition]);
+  const columns = useMemo(() => listColumns(definition, settings, locale), [definition, settings, locale]);
+  const narrow = useNarrow();
+
+  const [page, setPage] = useState<number>(PAGINATION.defaultPage);
+  const [pageSize, setPageSize] = useState<number>(settings.pageSize ?? PAGINATION.defaultPageSize);
+  const [sort, setSort] = useState<{ key: string; order: 'asc' | 'desc' } | null>(settings.defaultSort ?? null);
+  const [draftFilters, setDraftFilters] = useState<Record<string, unknown>>({});
+  const [filters, setFilters] = useState<ListFilter[]>([]);
+  const [rows, setRows] = useState<ListRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const requestNo = useRef(0);
+
+  useEffect(() => {
+    const no = ++requestNo.current;
+    setLoading(true);
+    setError(null);
+    const query: ListQuery = { page, limit: pageSize, filters, ...(sort ? { sort: sort.key, order: sort.order } : {}) };
+    fetchPage(query).then(
+      (res) => {
+        if (no !== requestNo.current) return;
+        setRows(res.rows.map((r) => ({ ...r, rowClick: r.rowClick === 1 ? 1 : 0 })));
+        setTotal(res.totalRecord);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        if (no !== requestNo.current) return;
+        setRows([]);
+        setLoading(false);
+        if (!(e as { handled?: boolean })?.handled) setError(t('list.loadFailed', { msg: (e as Error)?.message ?? '' }));
+      },
+    );
+  }, [fetchPage, page, pageSize, sort, filters, reloadKey, reloads, t]);
+
+  const onAction = useCallback(
+    async (a: RowAction, row: ListRow) => {
+      await onRowAction?.(a, row, modeOfAction(a, row));
+      if (a === 'delete') setReloads((n) => n + 1);
+    },
+    [onRowAction],
+  );
+
+  const colDefs = useMemo<ColDef<ListRow>[]>(() => {
+    const defs: ColDef<ListRow>[] = columns.map((c: ListColumn) => ({
+      colId: c.key,
+      headerName: c.label,
+      valueGetter: (p) => (p.data ? cellText(p.data, c, locale) : ''),
+      sortable: c.sortable,
+      // the server sorts; the grid keeps the server's order
+      comparator: () => 0,
+      width: c.width,
+      flex: c.width ? undefined : 1,
+      minWidth: 100,
+      cellStyle: c.numeric ? { textAlign: 'right' } : undefined,
+      headerClass: c.numeric ? 'fw-num' : undefined,
+      sort: sort?.key === c.key ? sort.order : undefined,
+    }));
+    if (actions.length && onRowAction) {
+      defs.push({
+        colId: '__actions',
+        headerName: t('list.actions'),
+        sortable: false,
+        width: 180,
+        pinned: 'right',
+        cellRenderer: (p: ICellRendererParams<ListRow>) => (p.data ? <ActionsCell row={p.data} user={user} offered={actions} locale={locale} onAction={onAction} /> : null),
+      });
+    }
+    return defs;
+    // `sort` only seeds the initial sort indicator
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns, locale, actions, onRowAction, user, onAction, t]);
+
+  const onSortChanged = useCallback((e: SortChangedEvent<ListRow>) => {
+    const s = e.api.getColumnState().find((c) => c.sort);
+    setSort(s ? { key: s.colId, order: s.sort as 'asc' | 'desc' } : null);
+    setPage(1);
+  }, []);
+
+  const onRowClicked = useCallback((e: RowClickedEvent<ListRow>) => {
+    const target = e.event?.target as HTMLElement | null;
+    if (target?.closest?.('[data-fw-actions]')) return;
+    const id = e.data?.id;
+    setRows((rs) => rs.map((r) => (r.id === id ? { ...r, rowClick: r.rowClick === 1 ? 0 : 1 } : r)));
+  }, []);
+
+  const search = () => {
+    setFilters(toFilters(settings, draftFilters));
+    setPage(1);
+  };
+  const reset = () => {
+    setDraftFilters({});
+    setFilters([]);
+    setPage(1);
+  };
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      const all: ListRow[] = [];
+      for (let p = 1; all.length < exportLimit; p++) {
+        const res = await fetchPage({ page: p, limit: EXPORT_PAGE, filters, ...(sort ? { sort: sort.key, order: sort.order } : {}) });
+        all.push(...res.rows);
+        if (res.rows.length < EXPORT_PAGE || all.length >= res.totalRecord) break;
+      }
+      const name = props.exportName ?? localized(definition.name, locale);
+      const bytes = await exportTableToXlsx(buildExportTable(columns, all.slice(0, exportLimit), locale), name);
+      downloadBytes(bytes, `${name}-${dayjs().format('YYYYMMDDHHmmss')}.xlsx`);
+    } catch (e) {
+      if (!(e as { handled?: boolean })?.handled) setError(t('list.loadFailed', { msg: (e as Error)?.message ?? '' }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const gridHeight = Math.min(Math.max(rows.length, 3), pageSize) * 42 + 50;
+
+  return (
+    <div className="fw-definition-list" data-testid="definition-list" data-loading={loading ? 'true' : 'false'}>
+      <style>{'.fw-definition-list .fw-row-highlight{background:#e6f4ff !important}'}</style>
+      {(settings.filters ?? []).length ? (
+        <div className="fw-filter-bar" data-testid="filter-bar" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 12 }}>
+          {(settings.filters ?? []).map((f) => {
+            const field = filterField(definition, f.key);
+            const label = f.label ? localized(f.label, locale) : field ? localized(field.label, locale) : (listColumns(definition, { columns: [{ key: f.key }] }, locale)[0]?.label ?? f.key);
+            return (
+              <span key={f.key} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+                <label htmlFor={`fw-filter-${f.key}`}>{label}</label>
+                <FilterControl def={definition} filter={f} value={draftFilters[f.key]} locale={locale} onChange={(v) => setDraftFilters((d) => ({ ...d, [f.key]: v }))} />
+              </span>
+            );
+          })}
+          <Space>
+            <Button type="primary" onClick={search} data-testid="list-search">
+              {t('list.search')}
+            </Button>
+            <Button onClick={reset} data-testid="list-reset">
+              {t('list.reset')}
+            </Button>
+          </Space>
+        </div>
+      ) : null}
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
+        <Button onClick={() => void exportExcel()} loading={exporting} data-testid="list-export">
+          {t('list.exportExcel')}
+        </Button>
+      </div>
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} data-testid="list-error" /> : null}
+      <div style={{ height: gridHeight, width: '100%' }} data-testid="list-grid">
+        <AgGridReact<ListRow>
+          modules={GRID_MODULES}
+          theme={themeQuartz}
+          rowData={rows}
+          columnDefs={colDefs}
+          getRowId={(p) => String(p.data.id)}
+          rowClassRules={{ 'fw-row-highlight': (p) => p.data?.rowClick === 1 }}
+          onRowClicked={onRowClicked}
+          onSortChanged={onSortChanged}
+          loading={loading}
+          suppressMultiSort
+          rowHeight={42}
+          noRowsOverlayComponent={() => <Empty description={t('list.empty')} data-testid="list-empty" />}
+          loadingOverlayComponent={() => <span data-testid="list-loading">{t('list.loading')}</span>}
+        />
+      </div>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
+        <Pagination
+          data-testid="list-pagination"
+          current={page}
+          pageSize={pageSize}
+          total={total}
+          showLessItems={narrow}
+          showSizeChanger
+          pageSizeOptions={[...PAGINATION.pageSizes]}
+          showTotal={(n) => t('list.total', { total: n })}
+          onChange={(p, size) => {
+            if (size !== pageSize) {
+              setPageSize(size);
+              setPage(1);
+            } else setPage(p);
+          }}
+        />
+      </div>
+    </div>
+  );
+}
