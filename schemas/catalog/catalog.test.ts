@@ -217,7 +217,9 @@ describe('catalog', () => {
     expect(def.fields.filter((f) => f.type === TC.DIVIDER).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('the seeded process is valid against its form', () => {
+  it('every seeded process is valid against its form, and every form with a processCode has its process', () => {
+    const codes = CATALOG_PROCESSES.map((p) => p.code);
+    expect(CATALOG.filter((d) => d.processCode).map((d) => d.processCode).sort()).toEqual([...codes].sort());
     for (const p of CATALOG_PROCESSES) {
       const form = CATALOG_BY_CODE.get(p.formCode!)!;
       expect(form.processCode).toBe(p.code);

@@ -10,13 +10,17 @@ import zhuanXiangFeiYong from './zhuanXiangFeiYong.json';
 import jingXiaoShang from './jingXiaoShang.json';
 import wangDian from './wangDian.json';
 import feiYongShenQingLiuCheng from './feiYongShenQingLiuCheng.process.json';
+import feiYongJieAnLiuCheng from './feiYongJieAnLiuCheng.process.json';
+import feiYongHeXiaoLiuCheng from './feiYongHeXiaoLiuCheng.process.json';
+import shiChangFeiYongLiuCheng from './shiChangFeiYongLiuCheng.process.json';
+import zhuanXiangFeiYongLiuCheng from './zhuanXiangFeiYongLiuCheng.process.json';
 
 // JSON imports widen literals (width: number, not 12 | 24); the catalog test proves each
 // entry valid against FormDefinition, which is what the cast asserts.
 const form = (doc: unknown) => doc as FormDefinition;
 
-/** Expense application (80021), settlement (80022), write-off (810510), market expense (99800), special project (99700), dealer and outlet master data (0). */
-export const CATALOG: readonly FormDefinition[] = [
+/** Shared objects: clone (structuredClone) before changing one. Expense application (80021), settlement (80022), write-off (810510), market expense (99800), special project (99700), dealer and outlet master data (0). */
+export const CATALOG: FormDefinition[] = [
   form(feiYongShenQing),
   form(feiYongJieAn),
   form(feiYongHeXiao),
@@ -30,4 +34,10 @@ export const CATALOG: readonly FormDefinition[] = [
 export const CATALOG_BY_CODE: ReadonlyMap<string, FormDefinition> = new Map(CATALOG.map((d) => [d.code, d]));
 
 /** Seeded approval processes (bound to their forms by `formCode` and the form's `processCode`). */
-export const CATALOG_PROCESSES: readonly ProcessDefinition[] = [feiYongShenQingLiuCheng as unknown as ProcessDefinition];
+export const CATALOG_PROCESSES: ProcessDefinition[] = [
+  feiYongShenQingLiuCheng,
+  feiYongJieAnLiuCheng,
+  feiYongHeXiaoLiuCheng,
+  shiChangFeiYongLiuCheng,
+  zhuanXiangFeiYongLiuCheng,
+].map((doc) => doc as unknown as ProcessDefinition);
