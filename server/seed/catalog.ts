@@ -1,6 +1,6 @@
 // The catalog definitions of schemas/catalog, published as version 1 on first start.
-import type { FormDefinition } from '../../schemas';
+import { CATALOG, type FormDefinition } from '../../schemas';
 
 export function catalogDefinitions(): FormDefinition[] {
-  return [];
+  return CATALOG.map((d) => structuredClone(d));
 }

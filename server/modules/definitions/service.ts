@@ -1,17 +1,18 @@
 // Definitions: drafts, validation with schemas' validateDefinition, publishing as new versions,
 // and a cache of published versions (immutable once published, so code@version never changes).
 import type { AppContext, SessionUser } from '../../context';
-import { validateDefinition, DEFINITION_SCHEMA_VERSION, type FormDefinition } from '../../../schemas';
+import { migrateDefinition, validateDefinition, DEFINITION_SCHEMA_VERSION, type FormDefinition } from '../../../schemas';
 import type { Locale } from '../../../schemas/constants';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import * as repo from './repository';
 
 /** Brings a stored definition to the current format (ordered migrations live in schemas/). */
 export function upgradeDefinition(doc: unknown): FormDefinition {
-  const d = doc as FormDefinition;
-  if (d && typeof d === 'object' && d.schemaVersion === DEFINITION_SCHEMA_VERSION) return d;
-  // older documents: version 1 had no schemaVersion; the current validator decides the rest
-  return { ...(d as object), schemaVersion: DEFINITION_SCHEMA_VERSION } as FormDefinition;
+  try {
+    return migrateDefinition(doc);
+  } catch (err) {
+    throw invalid([{ field: '/schemaVersion', message: (err as Error).message }]);
+  }
 }
 
 const cache = new Map<string, FormDefinition>();
