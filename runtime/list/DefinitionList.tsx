@@ -9,8 +9,10 @@ import { AgGridReact } from 'ag-grid-react';
 import { CellStyleModule, ClientSideRowModelModule, RowStyleModule, themeQuartz, type ColDef, type ICellRendererParams, type RowClickedEvent, type SortChangedEvent } from 'ag-grid-community';
 import { Alert, Button, DatePicker, Empty, Input, Pagination, Popconfirm, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { APPROVAL_STATUS, PAGINATION, TC, type FormDefinition, type ListSettings, type Locale } from '../../schemas';
+import { APPROVAL_STATUS, PAGINATION, TC, isTypeCode, typeInfo, type FormDefinition, type ListSettings, type Locale } from '../../schemas';
 import { localized, type SessionUser } from '../engine';
+import { getWidget } from '../../widgets/registry';
+import type { WidgetProps, WidgetServices } from '../../widgets/types';
 import { useRuntimeT } from '../i18n';
 import { cellText, defaultListSettings, filterField, listColumns, type ListColumn, type ListRow } from './columns';
 import { toFilters, type ListFilter } from './filters';
@@ -50,6 +52,8 @@ export interface DefinitionListProps {
   exportName?: string;
   /** rows of one Excel export at most */
   exportLimit?: number;
+  /** master-data search for picker filters (the same services the form gets) */
+  services?: WidgetServices;
 }
 
 const GRID_MODULES = [ClientSideRowModelModule, RowStyleModule, CellStyleModule];
@@ -71,7 +75,9 @@ export function useNarrow(): boolean {
   return narrow;
 }
 
-function FilterControl({ def, filter, value, onChange, locale }: { def: FormDefinition; filter: NonNullable<ListSettings['filters']>[number]; value: unknown; onChange: (v: unknown) => void; locale: Locale }) {
+const NO_SERVICES: WidgetServices = {};
+
+function FilterControl({ def, filter, value, onChange, locale, services }: { def: FormDefinition; filter: NonNullable<ListSettings['filters']>[number]; value: unknown; onChange: (v: unknown) => void; locale: Locale; services: WidgetServices }) {
   const t = useRuntimeT(locale);
   const field = filterField(def, filter.key);
   const id = `fw-filter-${filter.key}`;
@@ -80,6 +86,18 @@ function FilterControl({ def, filter, value, onChange, locale }: { def: FormDefi
     filter.key === 'shenPiZhuangTai'
       ? Object.values(APPROVAL_STATUS).map((s) => ({ value: s.code, label: s.name[locale] }))
       : field?.options?.map((o) => ({ value: o.value, label: localized(o.label, locale) }));
+  const picker = field && isTypeCode(field.type) && typeInfo(field.type).source !== null;
+  if (picker && field && (filter.op === 'eq' || filter.op === 'in')) {
+    const Widget = getWidget(field.type)?.Widget as unknown as React.ComponentType<WidgetProps<unknown>> | undefined;
+    if (Widget) {
+      const f = filter.op === 'in' ? { ...field, dataSource: { ...field.dataSource, multiple: true } } : field;
+      return (
+        <span style={{ display: 'inline-block', minWidth: 200 }}>
+          <Widget id={id} field={f} value={value} onChange={onChange} locale={locale} services={services} />
+        </span>
+      );
+    }
+  }
   if (isDate && filter.op === 'range') {
     const v = (value as [string, string] | undefined) ?? undefined;
     return (
@@ -132,7 +150,7 @@ function ActionsCell({ row, user, offered, locale, onAction }: { row: ListRow; u
 }
 
 export function DefinitionList(props: DefinitionListProps) {
-  const { definition, fetchPage, user, locale = 'zh-CN', actions = ['view', 'modify', 'delete'], onRowAction, reloadKey, exportLimit = 10_000 } = props;
+  const { definition, fetchPage, user, locale = 'zh-CN', actions = ['view', 'modify', 'delete'], onRowAction, reloadKey, exportLimit = 10_000, services = NO_SERVICES } = props;
   const t = useRuntimeT(locale);
   const settings = useMemo(() => props.settings ?? definition.list ?? defaultListSettings(definition), [props.settings, definition]);
   const columns = useMemo(() => listColumns(definition, settings, locale), [definition, settings, locale]);
@@ -265,7 +283,7 @@ export function DefinitionList(props: DefinitionListProps) {
             return (
               <span key={f.key} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
                 <label htmlFor={`fw-filter-${f.key}`}>{label}</label>
-                <FilterControl def={definition} filter={f} value={draftFilters[f.key]} locale={locale} onChange={(v) => setDraftFilters((d) => ({ ...d, [f.key]: v }))} />
+                <FilterControl def={definition} filter={f} value={draftFilters[f.key]} locale={locale} services={services} onChange={(v) => setDraftFilters((d) => ({ ...d, [f.key]: v }))} />
               </span>
             );
           })}

@@ -33,6 +33,8 @@ export interface ListColumn {
 }
 
 const DATE_KEYS = new Set(['rowCreateDate', 'rowModDate', 'tiJiaoLiuChengTime', 'liuChengGuiDangTime']);
+/** Row-level keys a list may show besides the system and approval fields (display names). */
+const ROW_EXTRAS: Record<string, keyof typeof SYSTEM_FIELDS | null> = { rowCreateName: 'rowCreateId', rowCreateBuMenName: 'rowCreateBuMenId', formCode: null, definitionVersion: null };
 
 /** The default columns when a definition has no list settings: number, title, creator, date. */
 export function defaultListSettings(def: FormDefinition): ListSettings {
@@ -46,10 +48,15 @@ export function listColumns(def: FormDefinition, settings: ListSettings, locale:
   const byKey = new Map(def.fields.map((f) => [f.key, f]));
   return settings.columns.map((c) => {
     const field = byKey.get(c.key);
-    const kind: ColumnKind = c.key in SYSTEM_FIELDS ? 'system' : c.key in APPROVAL_FIELDS ? 'approval' : 'field';
+    const extra = c.key in ROW_EXTRAS;
+    const kind: ColumnKind = c.key in SYSTEM_FIELDS || extra ? 'system' : c.key in APPROVAL_FIELDS ? 'approval' : 'field';
     const label = c.label
       ? localized(c.label, locale)
-      : kind === 'system'
+      : extra
+        ? ROW_EXTRAS[c.key]
+          ? SYSTEM_FIELDS[ROW_EXTRAS[c.key]!].name[locale]
+          : c.key
+        : kind === 'system'
         ? SYSTEM_FIELDS[c.key as keyof typeof SYSTEM_FIELDS].name[locale]
         : kind === 'approval'
           ? APPROVAL_FIELDS[c.key as keyof typeof APPROVAL_FIELDS].name[locale]
