@@ -244,6 +244,13 @@ describe('compileRecordSchema', () => {
     });
   });
 
+  it('data that is not an object', () => {
+    const v = compileRecordSchema(sampleDefinition(), ADD);
+    for (const data of [null, [], 'x', 3]) {
+      expect(v.validate(data).errors).toEqual([expect.objectContaining({ field: '', code: 'invalidValue', message: '「测试表单」的值格式不正确' })]);
+    }
+  });
+
   describe('unknown fields', () => {
     it('rejects keys the definition does not have, including dividers', () => {
       const e = only({ hacker: 1 }, 'hacker', 'unknownField');

@@ -371,7 +371,8 @@ export function formatRecordErrors(ajvErrors: readonly ErrorObject[], def: FormD
     let field: FieldDefinition | undefined = top;
     let path = seg.slice(0, 1);
     let rest = seg.slice(1);
-    let label = translate(locale, 'schemas', 'record.fieldLabel', { label: labelText(top, seg[0] ?? '', locale) });
+    const formName = def.name[locale] || def.name['zh-CN'];
+    let label = translate(locale, 'schemas', 'record.fieldLabel', { label: seg.length ? labelText(top, seg[0], locale) : formName });
     let unknown = !top;
     if (top && top.type === TC.SUB_FORM && rest.length >= 1 && /^\d+$/.test(rest[0])) {
       const row = Number(rest[0]);
@@ -397,7 +398,8 @@ export function formatRecordErrors(ajvErrors: readonly ErrorObject[], def: FormD
     let code: RecordErrorCode;
     const k = e.keyword;
     const t = field?.type;
-    if ((k === 'additionalProperties' && !deep) || (unknown && seg.length > 0 && k !== 'required')) code = 'unknownField';
+    if (seg.length === 0) code = 'invalidValue'; // the data itself is not an object
+    else if ((k === 'additionalProperties' && !deep) || (unknown && k !== 'required')) code = 'unknownField';
     else if (!deep && (k === 'required' || k === 'notEmpty' || (k === 'type' && e.data === null))) code = 'required';
     else if (k === 'tierOrder') code = 'tierOrder';
     else if (k === 'dateRange') code = 'dateRangeOrder';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDefinition, validateProcessDefinition, type DefinitionError } from './validateDefinition';
+import { validateDefinition, validateListDefinition, validateProcessDefinition, type DefinitionError } from './validateDefinition';
 import { sampleDefinition } from './testing/fixtures';
 import type { FieldDefinition, FormDefinition, ProcessDefinition } from './definition';
 import { DEFINITION_SCHEMA_VERSION } from './definition';
@@ -315,5 +315,30 @@ describe('validateProcessDefinition', () => {
     expect(validateProcessDefinition(q, 'zh-CN', sampleDefinition()).errors.map((e) => e.code)).toEqual(['process.unknownField']);
     q.edges[1].condition = { bogus: [] };
     expect(validateProcessDefinition(q).errors.map((e) => e.code)).toEqual(['unknownOperator']);
+  });
+});
+
+describe('validateListDefinition', () => {
+  const list = () => ({
+    schemaVersion: DEFINITION_SCHEMA_VERSION,
+    code: 'testFormDaiBan',
+    name: L('待办列表'),
+    formCode: 'testForm',
+    settings: { columns: [{ key: 'number' }, { key: 'jinE' }], filters: [{ key: 'jinE', op: 'range' as const }], defaultSort: { key: 'jinE', order: 'desc' as const } },
+  });
+  it('accepts a list of the form’s fields', () => {
+    expect(validateListDefinition(list(), 'zh-CN', sampleDefinition()).errors).toEqual([]);
+  });
+  it('reports keys the form does not have, and structure', () => {
+    const l = list();
+    l.settings.columns.push({ key: 'nope' });
+    l.settings.defaultSort.key = 'nope2';
+    expect(validateListDefinition(l, 'zh-CN', sampleDefinition()).errors.map((e) => [e.path, e.code])).toEqual([
+      ['/settings/columns/2/key', 'listUnknownField'],
+      ['/settings/defaultSort/key', 'listUnknownField'],
+    ]);
+    // without the form only the structure is checked
+    expect(validateListDefinition(l).valid).toBe(true);
+    expect(validateListDefinition({ ...list(), settings: {} }).errors[0]).toMatchObject({ path: '/settings/columns', code: 'schema.required' });
   });
 });

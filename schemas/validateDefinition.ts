@@ -11,7 +11,7 @@
 //   column first, and a main field when the sub-form has no such column; `row.column` reads
 //   the same row's column explicitly.
 import type { ErrorObject } from 'ajv';
-import { FormDefinition, ProcessDefinition } from './definition';
+import { FormDefinition, ListDefinition, ProcessDefinition } from './definition';
 import { createAjv, forAjv } from './ajv';
 import { APPROVAL_FIELD_KEYS, PAGE_WIDTHS, RESERVED_KEYS, SYSTEM_FIELD_KEYS, TC, isTypeCode } from './typeCodes';
 import { CODE_MAX_LENGTH, type Locale } from './constants';
@@ -79,6 +79,7 @@ export interface DefinitionValidation {
 
 let formValidator: ReturnType<ReturnType<typeof createAjv>['compile']> | null = null;
 let processValidator: ReturnType<ReturnType<typeof createAjv>['compile']> | null = null;
+let listValidator: ReturnType<ReturnType<typeof createAjv>['compile']> | null = null;
 const definitionAjv = () => createAjv({ strict: false });
 let ajvInstance: ReturnType<typeof createAjv> | null = null;
 function ajv() {
@@ -88,6 +89,10 @@ function ajv() {
 function formValidate() {
   formValidator ??= ajv().compile(forAjv(FormDefinition));
   return formValidator;
+}
+function listValidate() {
+  listValidator ??= ajv().compile(forAjv(ListDefinition));
+  return listValidator;
 }
 function processValidate() {
   processValidator ??= ajv().compile(forAjv(ProcessDefinition));
@@ -423,20 +428,19 @@ export const LIST_EXTRA_KEYS: ReadonlySet<string> = new Set<string>([
   ...SYSTEM_FIELD_KEYS, ...APPROVAL_FIELD_KEYS, 'rowCreateName', 'rowCreateBuMenName', 'formCode', 'definitionVersion',
 ]);
 
-function checkList(def: Obj, index: FieldIndex, c: Collector): void {
-  const list = def.list;
+function checkList(list: unknown, base: string, index: FieldIndex, c: Collector): void {
   if (!isObj(list)) return;
   const ok = (k: string) => LIST_EXTRA_KEYS.has(k) || (index.main.has(k) && index.main.get(k)!.type !== TC.DIVIDER);
   arr(list.columns).forEach((col, i) => {
     const k = isObj(col) ? str(col.key) : undefined;
-    if (k !== undefined && !ok(k)) c.add(`/list/columns/${i}/key`, 'listUnknownField', { field: k });
+    if (k !== undefined && !ok(k)) c.add(`${base}/columns/${i}/key`, 'listUnknownField', { field: k });
   });
   arr(list.filters).forEach((f, i) => {
     const k = isObj(f) ? str(f.key) : undefined;
-    if (k !== undefined && !ok(k)) c.add(`/list/filters/${i}/key`, 'listUnknownField', { field: k });
+    if (k !== undefined && !ok(k)) c.add(`${base}/filters/${i}/key`, 'listUnknownField', { field: k });
   });
   const sortKey = isObj(list.defaultSort) ? str(list.defaultSort.key) : undefined;
-  if (sortKey !== undefined && !ok(sortKey)) c.add('/list/defaultSort/key', 'listUnknownField', { field: sortKey });
+  if (sortKey !== undefined && !ok(sortKey)) c.add(`${base}/defaultSort/key`, 'listUnknownField', { field: sortKey });
 }
 
 /** Semantic errors supersede ajv's at the same path (e.g. a width of 6). */
@@ -460,7 +464,7 @@ export function validateDefinition(def: unknown, locale: Locale = 'zh-CN'): Defi
     checkRules(def, index, c);
     checkFormulas(def, index, c, locale);
     checkPermissions(def, index, c);
-    checkList(def, index, c);
+    checkList(def.list, '/list', index, c);
   }
   const errors = merge(structural, c.errors);
   return { valid: errors.length === 0, errors };
@@ -543,6 +547,20 @@ export function validateProcessDefinition(def: unknown, locale: Locale = 'zh-CN'
       }
     });
   }
+  const errors = merge(structural, c.errors);
+  return { valid: errors.length === 0, errors };
+}
+
+/**
+ * Validate a list definition (a list page of its own): structure, and — when its form is
+ * given — that columns, filters and the sort read the form's fields or system/approval keys.
+ */
+export function validateListDefinition(def: unknown, locale: Locale = 'zh-CN', form?: FormDefinition): DefinitionValidation {
+  const validate = listValidate();
+  const ok = validate(def);
+  const structural = ok ? [] : structuralErrors(validate.errors, locale);
+  const c = new Collector(locale);
+  if (isObj(def) && form) checkList(def.settings, '/settings', indexFields(form), c);
   const errors = merge(structural, c.errors);
   return { valid: errors.length === 0, errors };
 }
