@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
-import { SYSTEM_FIELDS_SCHEMA, addRecordVocabulary, compileRecordSchema, formatRecordErrors, isDateString, isDateTimeString, requiredPaths, type RecordError } from './compileRecordSchema';
+import { SYSTEM_FIELDS_SCHEMA, addRecordVocabulary, compileRecordSchema, fieldSchema, formatRecordErrors, isDateString, isDateTimeString, requiredPaths, type RecordError } from './compileRecordSchema';
 import { sampleDefinition, sampleRecord } from './testing/fixtures';
 import type { FormDefinition } from './definition';
 import { FORM_MODES } from './typeCodes';
@@ -300,6 +300,16 @@ describe('compileRecordSchema', () => {
     expect(v(sampleRecord())).toBe(true);
     expect(v({ ...sampleRecord(), jinE: '2000000.00', riQi: '2026-02-30' })).toBe(false);
     expect(v.errors!.map((e) => e.keyword).sort()).toEqual(['decimalRange', 'format']);
+  });
+
+  it('fieldSchema gives one field’s value schema', () => {
+    const def = sampleDefinition();
+    const ajv = addRecordVocabulary(new Ajv({ allowUnionTypes: true }));
+    const amount = ajv.compile(fieldSchema(def.fields[6]));
+    expect([amount('12.30'), amount(null), amount('12.345'), amount(12)]).toEqual([true, true, false, false]);
+    const requiredAmount = ajv.compile(fieldSchema(def.fields[6], true));
+    expect([requiredAmount('1'), requiredAmount(null)]).toEqual([true, false]);
+    expect(fieldSchema(def.fields[4])).toEqual({ type: ['string', 'null'], enum: ['A', 'B', null] });
   });
 
   it('SYSTEM_FIELDS_SCHEMA checks the spec lengths', () => {

@@ -248,6 +248,15 @@ function valueSchema(field: FieldDefinition, requiredCols: ReadonlySet<string>):
   }
 }
 
+/**
+ * The JSON Schema of one field's value (a sub-form's rows with their columns), as used inside
+ * the record schema — e.g. for the designer to check a default value. Needs this module's
+ * vocabulary (`addRecordVocabulary`) to run.
+ */
+export function fieldSchema(field: FieldDefinition, required = false): JSONSchema {
+  return nullable(valueSchema(field, new Set()), required);
+}
+
 /** Optional values may be null; required ones may be neither null nor empty. */
 function nullable(schema: JSONSchema, required: boolean): JSONSchema {
   if (required) return Object.keys(schema).length === 0 ? { type: ['string', 'number', 'boolean', 'object', 'array'] } : { ...schema, notEmpty: true };
