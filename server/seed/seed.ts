@@ -13,6 +13,7 @@ import { LOCALES } from '../../schemas/constants';
 import * as D from './demoData';
 import { DEALER_MENU, EMPLOYEE_MENU, type MenuSeed } from './menuData';
 import { catalogDefinitions } from './catalog';
+import { seedDemoRecords } from './demoRecords';
 import { publishDefinitionTx } from '../modules/definitions/repository';
 
 export const DEMO_PASSWORDS = { admin: 'Admin@123', user: 'Demo@123' } as const;
@@ -28,6 +29,7 @@ export async function seedIfEmpty(ctx: AppContext) {
       await seedBase(ctx, tx);
       if (ctx.config.seedDemo) await seedDemo(ctx, tx);
       await seedCatalog(tx);
+      if (ctx.config.seedDemo) await seedDemoRecords(tx);
     });
   }
   await seedLanguageKeys(ctx);
