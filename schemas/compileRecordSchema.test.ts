@@ -251,6 +251,19 @@ describe('compileRecordSchema', () => {
     }
   });
 
+  it('keys named like Object.prototype members are ordinary fields', () => {
+    const def: FormDefinition = {
+      ...sampleDefinition(),
+      fields: [
+        { key: 'constructor', type: 0, label: { 'zh-CN': '构造' }, required: true },
+        { key: 'toString', type: 15, label: { 'zh-CN': '数' } },
+      ],
+    };
+    const v = compileRecordSchema(def, ADD);
+    expect(v.validate({}).errors.map((e) => [e.field, e.code])).toEqual([['constructor', 'required']]);
+    expect(v.validate({ constructor: 'a', toString: 1 }).errors).toEqual([]);
+  });
+
   describe('unknown fields', () => {
     it('rejects keys the definition does not have, including dividers', () => {
       const e = only({ hacker: 1 }, 'hacker', 'unknownField');

@@ -150,7 +150,7 @@ export function addRecordVocabulary(ajv: Ajv): Ajv {
 }
 
 function createRecordAjv(): Ajv {
-  return addRecordVocabulary(new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true }));
+  return addRecordVocabulary(new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true, ownProperties: true }));
 }
 let recordAjv: Ajv | null = null;
 const getAjv = () => (recordAjv ??= createRecordAjv());
