@@ -99,4 +99,30 @@ describe('FormDesignerPage', () => {
     await waitFor(() => expect(api.entries.get('expenseApp')!.versions).toHaveLength(2));
     expect(api.entries.get('expenseApp')!.versions[1].definition.fields.some((f) => f.key === 'text1')).toBe(true);
   });
+
+  it('adds a column to the selected sub-form from the palette; refuses a sub-form there', async () => {
+    setup();
+    await screen.findByTestId('form-designer');
+    fireEvent.click(screen.getByTestId('canvas-field-detail'));
+    fireEvent.click(screen.getByTestId('palette-text'));
+    const zone = screen.getByTestId('subform-zone-detail');
+    expect(await within(zone).findByTestId('canvas-field-detail.text1')).toBeInTheDocument();
+  });
+
+  it('edits list settings with a live preview, and previews the form in a mode', { timeout: 120_000 }, async () => {
+    setup();
+    await screen.findByTestId('form-designer');
+    fireEvent.click(screen.getByRole('tab', { name: '列表设置' }));
+    const settings = await screen.findByTestId('list-settings');
+    expect(within(settings).getByTestId('list-row-amount')).toBeInTheDocument();
+    fireEvent.click(within(settings).getByTestId('list-col-period'));
+    expect(await within(settings).findByTestId('list-row-period')).toBeInTheDocument();
+    expect(screen.getByTestId('list-preview')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: '字段权限' }));
+    const cell = await screen.findByTestId('perm-mode:0-detail.qty');
+    fireEvent.change(cell, { target: { value: 'required' } });
+    expect(screen.getByTestId('perm-mode:0-detail.qty')).toHaveValue('required');
+    fireEvent.click(screen.getByRole('tab', { name: '预览' }));
+    expect(await screen.findByTestId('designer-preview')).toHaveAttribute('data-mode', '0');
+  });
 });

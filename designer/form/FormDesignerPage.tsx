@@ -9,10 +9,10 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Alert, App, Button, Form, Input, Select, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, RedoOutlined, ScissorOutlined, SnippetsOutlined, UndoOutlined } from '@ant-design/icons';
-import { FORM_TYPES, isTypeCode, typeInfo, validateDefinition, type FormDefinition } from '../../schemas';
+import { FORM_TYPES, TC, isTypeCode, typeInfo, validateDefinition, type FormDefinition } from '../../schemas';
 import type { WidgetMeta } from '../../widgets/types';
 import type { DesignerApi } from '../api';
-import { DesignerStore, addField, after, diffDefinitions, getField, newDefinition, type DefinitionDiff, type DispatchResult } from '../core';
+import { DesignerStore, addField, after, columnsOf, diffDefinitions, getField, newDefinition, type DefinitionDiff, type DispatchResult } from '../core';
 import { Canvas } from './Canvas';
 import { DiffView } from './DiffView';
 import { designerCollision, dropCommand, paletteCode } from './dnd';
@@ -127,7 +127,11 @@ function DesignTab({ errors }: { errors: Map<string, string[]> }) {
     (meta: WidgetMeta) => {
       const s = store.getState();
       const anchor = s.selection[s.selection.length - 1];
-      report(store.dispatch(addField(meta.code, anchor ? after(s.definition, anchor) : undefined)));
+      const anchorField = anchor ? getField(s.definition, anchor) : undefined;
+      // a selected sub-form takes the new field as its last column (when the type may go there)
+      const intoSubForm = anchorField?.type === TC.SUB_FORM && meta.code !== TC.SUB_FORM && meta.code !== TC.DIVIDER;
+      const at = intoSubForm ? { parent: anchor, index: columnsOf(anchorField).length } : anchor ? after(s.definition, anchor) : undefined;
+      report(store.dispatch(addField(meta.code, at)));
     },
     [store, report],
   );

@@ -1,11 +1,14 @@
 // List settings (sheZhiLieBiao): which columns, in which order, filters, default sort and page
 // size — with a live preview of the list on sample rows.
-import { Button, Checkbox, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
+import { useCallback } from 'react';
+import { Button, Checkbox, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { APPROVAL_FIELDS, FILTER_OPS, PAGINATION, SYSTEM_FIELDS, TC, holdsValue, type FilterOp, type FormDefinition, type ListSettings, type Locale } from '../../schemas';
 import { addListColumn, getField, moveListColumn, removeListColumn, setDefaultSort, setListColumn, setListFilters, setPageSize } from '../core';
 import { textOf, useDesignerT } from './i18n';
-import { displayText, sampleData } from './sampleData';
+import { DefinitionList, type ListPage, type ListQuery, type ListRow } from '../../runtime';
+import { PREVIEW_USER, sampleRecord } from './PreviewPane';
+import { sampleData } from './sampleData';
 import { useDefinition, useDesignerStore } from './useDesigner';
 
 const LIST_SYSTEM_KEYS = ['number', 'title', 'rowCreateId', 'rowCreateBuMenId', 'rowCreateDate', 'rowModUser', 'rowModDate', 'stateName', 'shenPiZhuangTai', 'shenPiRen'] as const;
@@ -22,39 +25,27 @@ export function listableKeys(def: FormDefinition): string[] {
   return [...LIST_SYSTEM_KEYS, ...def.fields.filter((f) => holdsValue(f.type) && f.type !== TC.SUB_FORM).map((f) => f.key)];
 }
 
-function ListPreview({ def, list, locale }: { def: FormDefinition; list: ListSettings; locale: Locale }) {
-  const rows = [0, 1, 2].map((i) => ({
-    id: String(i),
-    number: `FW2026112200${i + 1}`,
-    title: `${textOf(def.name, locale)}-${i + 1}`,
-    rowCreateId: ['张伟', '李娜', '王强'][i],
-    rowCreateBuMenId: '华东销售部',
-    rowCreateDate: `2026-11-2${i} 09:00:00`,
-    rowModUser: '张伟',
-    rowModDate: `2026-11-2${i} 10:00:00`,
-    stateName: '部门经理审批',
-    shenPiZhuangTai: '审批中',
-    shenPiRen: '李娜',
-    ...Object.fromEntries(Object.entries(sampleData(def, i)).map(([k, v]) => [k, displayText(v)])),
-  }));
-  const sort = list.defaultSort;
-  if (sort) rows.sort((a, b) => String((a as Record<string, unknown>)[sort.key] ?? '').localeCompare(String((b as Record<string, unknown>)[sort.key] ?? ''), 'zh-CN', { numeric: true }) * (sort.order === 'asc' ? 1 : -1));
+function ListPreview({ def, list }: { def: FormDefinition; list: ListSettings }) {
+  const { locale } = useDesignerT();
+  const fetchPage = useCallback(
+    async (q: ListQuery): Promise<ListPage> => {
+      const rows: ListRow[] = [0, 1, 2].map((i) => ({
+        ...sampleRecord(def),
+        id: `100000000000000000${i + 1}`,
+        number: `FW20261122000${i + 1}`,
+        title: `${textOf(def.name, locale)}-${i + 1}`,
+        rowCreateName: ['张伟', '李娜', '王强'][i],
+        data: sampleData(def, i),
+        rowClick: 0,
+      }));
+      return { pageSize: q.limit, currentPage: q.page, totalRecord: rows.length, rows: rows.slice(0, q.limit) };
+    },
+    [def, locale],
+  );
   return (
-    <Table
-      size="small"
-      data-testid="list-preview"
-      rowKey="id"
-      dataSource={rows}
-      pagination={{ pageSize: list.pageSize ?? PAGINATION.defaultPageSize, total: 3 }}
-      columns={list.columns.map((c) => ({
-        key: c.key,
-        dataIndex: c.key,
-        width: c.width,
-        title: c.label ? textOf(c.label, locale) : listKeyLabel(def, c.key, locale),
-        sorter: c.sortable ? true : undefined,
-        sortOrder: sort?.key === c.key ? (sort.order === 'asc' ? 'ascend' : 'descend') : undefined,
-      }))}
-    />
+    <div data-testid="list-preview">
+      <DefinitionList definition={def} settings={list} fetchPage={fetchPage} user={PREVIEW_USER} locale={locale} reloadKey={list} />
+    </div>
   );
 }
 
@@ -146,7 +137,7 @@ export function ListSettingsEditor() {
           />
         </Space>
         <Typography.Title level={5}>{t('list.preview')}</Typography.Title>
-        <ListPreview def={def} list={list} locale={locale} />
+        <ListPreview def={def} list={list} />
       </section>
     </div>
   );
