@@ -10,7 +10,8 @@
 // - row scope (a formula whose target is `subForm.column`): a bare key reads the same row's
 //   column first, and a main field when the sub-form has no such column; `row.column` reads
 //   the same row's column explicitly.
-import type { ErrorObject } from 'ajv';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { FormDefinition, ListDefinition, ProcessDefinition } from './definition';
 import { createAjv, forAjv } from './ajv';
 import { APPROVAL_FIELD_KEYS, PAGE_WIDTHS, RESERVED_KEYS, SYSTEM_FIELD_KEYS, TC, isTypeCode } from './typeCodes';
@@ -77,15 +78,16 @@ export interface DefinitionValidation {
 // ---------------------------------------------------------------------------------------
 // ajv, compiled once per schema (lazily, so importing schemas/ costs nothing).
 
-let formValidator: ReturnType<ReturnType<typeof createAjv>['compile']> | null = null;
-let processValidator: ReturnType<ReturnType<typeof createAjv>['compile']> | null = null;
-let listValidator: ReturnType<ReturnType<typeof createAjv>['compile']> | null = null;
-const definitionAjv = () => createAjv({ strict: false });
-let ajvInstance: ReturnType<typeof createAjv> | null = null;
-function ajv() {
-  ajvInstance ??= definitionAjv();
+let formValidator: ValidateFunction | null = null;
+let processValidator: ValidateFunction | null = null;
+let listValidator: ValidateFunction | null = null;
+let ajvInstance: Ajv | null = null;
+function ajv(): Ajv {
+  ajvInstance ??= createAjv({ strict: false });
   return ajvInstance;
 }
+/** A JSON pointer segment (RFC 6901). */
+const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 function formValidate() {
   formValidator ??= ajv().compile(forAjv(FormDefinition));
   return formValidator;
@@ -114,10 +116,10 @@ function structuralErrors(errors: ErrorObject[] | null | undefined, locale: Loca
     let path = e.instancePath;
     const params: Record<string, unknown> = { ...e.params };
     if (e.keyword === 'required') {
-      path += '/' + String(e.params.missingProperty);
+      path += '/' + pointer(String(e.params.missingProperty));
       params.property = e.params.missingProperty;
     } else if (e.keyword === 'additionalProperties') {
-      path += '/' + String(e.params.additionalProperty);
+      path += '/' + pointer(String(e.params.additionalProperty));
       params.property = e.params.additionalProperty;
     }
     const key = KNOWN_SCHEMA_KEYWORDS.has(e.keyword) ? e.keyword : 'other';
@@ -417,7 +419,7 @@ function checkPermissions(def: Obj, index: FieldIndex, c: Collector): void {
     for (const [name, map] of Object.entries(maps)) {
       if (!isObj(map)) continue;
       for (const path of Object.keys(map)) {
-        if (!resolveFieldPath(index, path)) c.add(`/permissions/${group}/${name}/${path}`, 'permissionUnknownField', { field: path });
+        if (!resolveFieldPath(index, path)) c.add(`/permissions/${group}/${pointer(name)}/${pointer(path)}`, 'permissionUnknownField', { field: path });
       }
     }
   }
