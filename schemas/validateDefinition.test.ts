@@ -144,6 +144,14 @@ describe('validateDefinition', () => {
     expectError((d) => { field(d, 'mingXi').totals = ['chanPin']; }, 'totalsNotNumeric', '/fields/16/totals/0');
   });
 
+  it('title template placeholders must be fields or system keys', () => {
+    const { zh } = expectError((d) => { d.titleTemplate = '{huoDongMingCheng}-{jinEE}'; }, 'titleUnknownField', '/titleTemplate');
+    expect(zh.message).toBe('标题模板引用了不存在的字段「jinEE」');
+    const ok = sampleDefinition();
+    ok.titleTemplate = '{number}-{huoDongMingCheng}-{jinE}';
+    expect(validateDefinition(ok).errors).toEqual([]);
+  });
+
   it('unknown JSON Logic operators', () => {
     const { zh, en } = expectError((d) => { d.rules![0].when = { eval: ['1+1'] }; }, 'unknownOperator', '/rules/0/when');
     expect(zh.message).toBe('表达式使用了不支持的运算符「eval」');

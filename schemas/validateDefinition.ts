@@ -45,6 +45,7 @@ export const DEFINITION_ERROR_CODES = [
   'formulaCycle',
   'permissionUnknownField',
   'listUnknownField',
+  'titleUnknownField',
   'totalsUnknownColumn',
   'totalsNotNumeric',
   'unknownOperator',
@@ -467,6 +468,12 @@ export function validateDefinition(def: unknown, locale: Locale = 'zh-CN'): Defi
     checkFormulas(def, index, c, locale);
     checkPermissions(def, index, c);
     checkList(def.list, '/list', index, c);
+    if (typeof def.titleTemplate === 'string') {
+      // `{key}` placeholders read main fields (or system/approval keys such as {number})
+      for (const m of def.titleTemplate.matchAll(/\{(\w+)\}/g)) {
+        if (!index.main.has(m[1]) && !LIST_EXTRA_KEYS.has(m[1])) c.add('/titleTemplate', 'titleUnknownField', { field: m[1] });
+      }
+    }
   }
   const errors = merge(structural, c.errors);
   return { valid: errors.length === 0, errors };
