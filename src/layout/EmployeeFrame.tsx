@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Space, Tabs, Tag } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../schemas/constants';
 import { ApiError } from '../api/client';
@@ -17,13 +17,15 @@ import { APP_ROUTES } from '../routes/routeTable';
 import { LanguageSelect } from '../pages/LanguageSelect';
 import { localText, menuTrail, openKeysFor, toMenuItems } from './menu';
 import { PageWatermark } from './Watermark';
+import { pageTitleAtom } from './pageTitle';
 
 const { Sider, Header, Content } = Layout;
 
 /** Title of a page: its menu name, else the app's name for it, else the last path segment. */
-function pageTitle(pathname: string, menu: readonly MenuNode[], locale: Locale, t: (k: string) => string): string {
+function pageTitle(pathname: string, menu: readonly MenuNode[], locale: Locale, t: (k: string) => string, own: string | null): string {
   const trail = menuTrail(menu, pathname);
   if (trail.length) return localText(trail[trail.length - 1].name, locale);
+  if (own) return own;
   if (pathname === APP_ROUTES.workbench) return t('frame.workbench');
   if (pathname === APP_ROUTES.personalCenter) return t('frame.personalCenter');
   return pathname.split('/').filter(Boolean).pop() ?? pathname;
@@ -56,14 +58,17 @@ export function EmployeeFrame() {
   }, []);
 
   const key = location.pathname + location.search;
-  const title = pageTitle(location.pathname, menu, locale, t);
+  const named = useAtomValue(pageTitleAtom);
+  const title = pageTitle(location.pathname, menu, locale, t, named && named.key === key ? named.title : null);
   useEffect(() => {
+    // the lookup page only passes through to the page it finds
+    if (location.pathname === APP_ROUTES.lookup) return;
     setTabs((prev: OpenTab[]) => {
       const i = prev.findIndex((x) => x.key === key);
       if (i >= 0) return prev[i].title === title ? prev : prev.map((x, j) => (j === i ? { ...x, title } : x));
       return [...prev, { key, title }];
     });
-  }, [key, title, setTabs]);
+  }, [key, title, setTabs, location.pathname]);
 
   const items = useMemo(() => toMenuItems(menu, locale), [menu, locale]);
   const trail = menuTrail(menu, location.pathname);

@@ -51,6 +51,9 @@ describe('document-number lookup (spec §5, §8, §9)', () => {
     expect(settle).toEqual({ ok: true, path: `/web/emp/feiYong/jieAn/feiYongJieAnEditOne?shenQingId=${id}` });
     const writeOff = await resolveApplication('FW1', 2, found(id, 80021), t);
     expect(writeOff).toEqual({ ok: true, path: `/web/emp/feiYong/heXiao/feiYongHeXiaoEditOne?shenQingId=${id}` });
+    // the server may answer the view's type already
+    const settle2 = await resolveApplication('FW1', 1, found(id, 80022), t);
+    expect(settle2).toEqual({ ok: true, path: `/web/emp/feiYong/jieAn/feiYongJieAnEditOne?shenQingId=${id}` });
     const special = await resolveApplication('FW1', undefined, found(id, 99700), t);
     expect(special.ok && special.path).toBe(`/web/emp/feiYong/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi?id=${id}&viewType=2`);
   });

@@ -50,12 +50,13 @@ export async function resolveApplication(
   const page = FORM_TYPE_PAGES[formType];
   if (!page || !found.id) return { ok: false, message: t('app:lookup.unknownType', { type: String(found.feiYongLeiXing) }) };
   const q = new URLSearchParams();
-  if (formType === Number(found.feiYongLeiXing)) {
+  if (type) {
+    // the settlement / write-off view of the application: a new document of that form, linked
+    // to the application (the answer may name the application's type or already the view's)
+    q.set('shenQingId', String(found.id));
+  } else {
     q.set('id', String(found.id));
     q.set('viewType', String(VIEW_TYPE_VIEW_ONLY));
-  } else {
-    // the settlement / write-off view of the application
-    q.set('shenQingId', String(found.id));
   }
   return { ok: true, path: `${page}?${q.toString()}` };
 }

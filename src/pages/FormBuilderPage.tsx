@@ -10,6 +10,8 @@ import { FormDesignerPage } from '../../designer/form/FormDesignerPage';
 import { FormListPage } from '../../designer/form/FormListPage';
 import { createDesignerApi } from '../api/designerApi';
 import { FORM_BUILDER_ROUTES } from '../routes/routeTable';
+import { usePageTitle } from '../layout/pageTitle';
+import { useTranslation } from 'react-i18next';
 
 export function FormBuilderPage() {
   const { pathname } = useLocation();
@@ -17,6 +19,8 @@ export function FormBuilderPage() {
   const navigate = useNavigate();
   const api = useMemo(() => createDesignerApi(), []);
   const code = params.get('code') ?? undefined;
+  const { t } = useTranslation('app');
+  usePageTitle(pathname === FORM_BUILDER_ROUTES.list ? t('shortcut.formBuilder') : code ? t('frame.formDesignerOf', { code }) : t('frame.formDesigner'));
   if (pathname === FORM_BUILDER_ROUTES.list) {
     return (
       <div data-testid="form-builder-list">

@@ -3,11 +3,13 @@ import { Button, Result, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APP_ROUTES } from '../routes/routeTable';
+import { usePageTitle } from '../layout/pageTitle';
 
 export function NotConfiguredPage({ formCode, detail }: { formCode?: string; detail?: string }) {
   const { t } = useTranslation('app');
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  usePageTitle(t('notConfigured.title'));
   return (
     <Result
       data-testid="not-configured"

@@ -184,6 +184,41 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('lookup-message')).toHaveText('获取申请单信息异常');
   });
 
+  test('lookup by number opens the application, its settlement and its write-off view', async ({ page, request }) => {
+    const auth = { Authorization: String(session.mytoken), token: String(session.token), empSessionId: String(session.empSessionId) };
+    const saved = await request.post('/emp/api/v2/biaoDan/record/save', { headers: auth, data: { formCode: 'feiYongShenQing', data: { huoDongMingCheng: '华东区端午节陈列活动' }, submit: false } });
+    const { data } = (await saved.json()) as { data: { id: string; number: string } };
+    await page.goto('/web/system/gongZuoTai');
+    await page.getByTestId('lookup-number').fill(data.number);
+    await page.getByTestId('lookup-view').click();
+    await expect(page).toHaveURL(new RegExp(`/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit\\?id=${data.id}&viewType=2$`));
+    await expect(page.getByTestId('definition-page')).toHaveAttribute('data-mode', '2');
+    await expect(page.getByTestId('definition-page')).toContainText('华东区端午节陈列活动');
+    await expect(page.getByTestId('page-tabs')).toContainText('费用申请');
+    await page.goto(`/web/emp/feiYong/shenQing/shenQingDanChaKan?number=${data.number}&type=1`);
+    await expect(page).toHaveURL(new RegExp(`/web/emp/feiYong/jieAn/feiYongJieAnEditOne\\?shenQingId=${data.id}$`));
+    await expect(page.getByTestId('definition-page')).toHaveAttribute('data-form-code', 'feiYongJieAn');
+    await expect(page.getByTestId('definition-page')).toContainText(data.number);
+    await page.goto(`/web/emp/feiYong/shenQing/shenQingDanChaKan?number=${data.number}&type=2`);
+    await expect(page).toHaveURL(new RegExp(`/web/emp/feiYong/heXiao/feiYongHeXiaoEditOne\\?shenQingId=${data.id}$`));
+    await expect(page.getByTestId('definition-page')).toHaveAttribute('data-form-code', 'feiYongHeXiao');
+  });
+
+  test('a route of the route table renders its definition: list, then add form', async ({ page }) => {
+    await page.goto('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList');
+    const list = page.getByTestId('definition-page');
+    // the first business page loads the runtime (grid included) on a cold server
+    await expect(list).toHaveAttribute('data-kind', 'list', { timeout: 30_000 });
+    await expect(list).toHaveAttribute('data-form-code', 'feiYongShenQing');
+    await expect(list).toContainText(/FYSQ\d+/);
+    await page.getByTestId('list-add').click();
+    await expect(page).toHaveURL(/gtFeiYongShenQingEdit$/);
+    await expect(page.getByTestId('definition-page')).toHaveAttribute('data-mode', '0');
+    await expect(page.getByTestId('definition-page')).toContainText('活动名称');
+    await page.goto('/web/keHuGuanLi/jingXiaoShangList');
+    await expect(page.getByTestId('definition-page')).toHaveAttribute('data-form-code', 'jingXiaoShang');
+  });
+
   test('the workbench lookup box opens the lookup with the number', async ({ page }) => {
     await page.goto('/web/system/gongZuoTai');
     await page.getByTestId('lookup-view').click();
