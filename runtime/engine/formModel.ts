@@ -301,10 +301,15 @@ export function createFormModel(options: FormModelOptions): FormModel {
   };
 
   // ---- values
+  const parsed = new Map<string, { key: string; row?: number; col?: string }>();
   const parsePath = (path: string): { key: string; row?: number; col?: string } => {
-    const parts = path.split('.');
-    if (parts.length === 3) return { key: parts[0], row: Number(parts[1]), col: parts[2] };
-    return { key: parts[0] };
+    let p = parsed.get(path);
+    if (!p) {
+      const parts = path.split('.');
+      p = parts.length === 3 ? { key: parts[0], row: Number(parts[1]), col: parts[2] } : { key: parts[0] };
+      if (parsed.size < 100_000) parsed.set(path, p);
+    }
+    return p;
   };
   const getValue = (path: string): unknown => {
     const { key, row, col } = parsePath(path);

@@ -5,7 +5,7 @@ import { expenseDefinition } from './fixtures/expense';
 
 describe('recordTitle', () => {
   it('fills the template from the fields and the applicant', () => {
-    const def = { ...expenseDefinition(), titleTemplate: '{applicantName}-{dealer}-{total}' };
+    const def = { ...expenseDefinition(), titleTemplate: '{rowCreateName}-{dealer}-{total}' };
     const m = createFormModel({ definition: def, mode: 0, user: { id: '1', name: '张三' } });
     m.setValue('dealer', { id: '9', name: '华东经销商' });
     m.addRow('detail', { qty: '1', price: '8' });

@@ -89,6 +89,15 @@ describe('DefinitionForm', () => {
     expect(view.dataset.watermark).toMatch(/^张三 13800000000 \d{8}$/);
   });
 
+  it('a long form mounts the first fields at once and the rest right after', async () => {
+    const def = { ...expenseDefinition(), rules: [], formulas: [], permissions: undefined, fields: Array.from({ length: 100 }, (_, i) => ({ key: `f${i}`, type: 0, label: { 'zh-CN': `字段${i}` } })) };
+    const { container } = render(<DefinitionForm definition={def} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />);
+    expect(container.querySelectorAll('.fw-form-body > .fw-field')).toHaveLength(40);
+    expect(container.querySelector('.fw-form-body')?.getAttribute('data-complete')).toBe('false');
+    await waitFor(() => expect(container.querySelector('.fw-form-body')?.getAttribute('data-complete')).toBe('true'), slow);
+    expect(container.querySelectorAll('.fw-form-body > .fw-field')).toHaveLength(100);
+  });
+
   it('a saved application without a number shows 未获取到申请单编号', () => {
     render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.VIEW} record={{ id: '1', number: null, data: {} }} user={user} onSubmit={() => {}} />);
     expect(screen.getByText('未获取到申请单编号')).toBeInTheDocument();

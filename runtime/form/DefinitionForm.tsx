@@ -7,7 +7,7 @@
 // field typed into and whatever the rules and formulas changed — the 300-field and 500-row
 // targets of issue 5 depend on that. Validation is still the compiled record schema of
 // schemas/ (ajv, the same as the server's).
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Descriptions, Modal, Result, Row, Space, Timeline, Watermark } from 'antd';
 import { FORM_MODES, type FormDefinition, type FormMode, type Locale } from '../../schemas';
 import type { WidgetServices } from '../../widgets/types';
@@ -98,10 +98,28 @@ function focusFirstError(model: FormModel) {
   if (el && typeof el.focus === 'function') el.focus();
 }
 
+/** Fields mounted in the first render; the rest follow in chunks of CHUNK after each frame. */
+export const FIRST_CHUNK = 40;
+const CHUNK = 40;
+
+/**
+ * The fields in the grid. A long form mounts progressively: the first FIRST_CHUNK fields (more
+ * than a screen) in the first render, the rest in interruptible transitions right after, so
+ * the first screen paints without waiting for field 300 and typing is never blocked by it.
+ * `data-complete` says when every field is mounted.
+ */
 function FormBody({ model, locale, services, forceView }: { model: FormModel; locale: Locale; services: WidgetServices; forceView?: boolean }) {
+  const total = model.fields.length;
+  const [count, setCount] = useState(() => (forceView ? total : Math.min(total, FIRST_CHUNK)));
+  useEffect(() => {
+    if (count >= total) return;
+    const handle = setTimeout(() => startTransition(() => setCount((c) => Math.min(total, c + CHUNK))), 0);
+    return () => clearTimeout(handle);
+  }, [count, total]);
+  const shown = count >= total ? model.fields : model.fields.slice(0, count);
   return (
-    <Row gutter={16} className="fw-form-body">
-      {model.fields.map((f) => (
+    <Row gutter={16} className="fw-form-body" data-complete={count >= total ? 'true' : 'false'}>
+      {shown.map((f) => (
         <FieldRenderer key={f.key} model={model} field={f} locale={locale} services={services} forceView={forceView} />
       ))}
     </Row>

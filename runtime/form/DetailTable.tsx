@@ -169,7 +169,7 @@ export function DetailTable({ model, field, locale, services, forceView }: Detai
     count: virtual ? rowIds.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: 4,
     getItemKey: (i) => rowIds[i],
   });
   if (!state.visible) return null;
