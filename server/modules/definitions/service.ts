@@ -19,7 +19,17 @@ const cache = new Map<string, FormDefinition>();
 const MAX_CACHE = 500;
 
 /** A published definition (latest unless `version`), upgraded and cached; null when none. */
+/** code → latest published version, for a few seconds (publishing in this process clears it) */
+const latest = new Map<string, { version: number; at: number }>();
+const LATEST_TTL_MS = 3000;
+
+export function forgetLatest(code: string) {
+  latest.delete(code);
+}
+
 export async function publishedDefinition(ctx: AppContext, code: string, version?: number): Promise<FormDefinition | null> {
+  const l = version ? undefined : latest.get(code);
+  if (l && Date.now() - l.at < LATEST_TTL_MS) version = l.version;
   if (version) {
     const hit = cache.get(`${code}@${version}`);
     if (hit) return hit;
@@ -27,6 +37,8 @@ export async function publishedDefinition(ctx: AppContext, code: string, version
   const row = await repo.getPublished(ctx.db, code, version);
   if (!row) return null;
   const key = `${code}@${row.version}`;
+  if (!l || l.version !== row.version) latest.set(code, { version: row.version, at: Date.now() });
+  else l.at = Date.now();
   const hit = cache.get(key);
   if (hit) return hit;
   const def = upgradeDefinition(row.definition);
@@ -77,6 +89,7 @@ export async function publish(ctx: AppContext, me: SessionUser, code: string, lo
   const def = upgradeDefinition(row.draft);
   refuseInvalid(def, locale);
   const version = await ctx.db.transaction((tx) => repo.publishDefinitionTx(tx, def, me.username));
+  forgetLatest(code);
   return { version };
 }
 
@@ -101,5 +114,6 @@ export async function deleteDefinition(ctx: AppContext, code: string) {
   if (!row) throw notFound('definition');
   if (await repo.hasRecords(ctx.db, code)) throw conflict('definitions.hasRecords');
   await repo.deleteDefinition(ctx.db, code);
+  forgetLatest(code);
   for (const k of [...cache.keys()]) if (k.startsWith(`${code}@`)) cache.delete(k);
 }

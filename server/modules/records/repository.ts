@@ -100,6 +100,8 @@ export async function departmentOfEmployee(db: Db, employeeId: string | null) {
 export interface ListQuery {
   formCode: string;
   where: SQL[];
+  /** the filters without a keyset cursor (the total ignores the cursor) */
+  countWhere: SQL[];
   orderBy: SQL[];
   limit: number;
   offset: number;
@@ -108,41 +110,42 @@ export interface ListQuery {
 }
 
 /** above this many matches a filtered count is an estimate (marked `totalIsEstimate`) */
-export const EXACT_COUNT_CAP = 10_000;
+export const EXACT_COUNT_CAP = 1_000;
 
-export async function listRecords(db: Db, q: ListQuery) {
-  const where = and(eq(records.formCode, q.formCode), ...q.where)!;
-  // deferred join: find the page's ids on the index, then read only those rows
-  const idRows = await db
-    .select({ id: records.id })
-    .from(records)
-    .where(where)
-    .orderBy(...q.orderBy)
-    .limit(q.limit)
-    .offset(q.offset);
-  const ids = idRows.map((r) => r.id);
-  const pageRows = ids.length ? await db.select().from(records).where(inArray(records.id, ids)) : [];
-  const byId = new Map(pageRows.map((r) => [r.id, r]));
-  const rows = ids.map((id) => byId.get(id)!).filter(Boolean);
+export type ListedRow = RecordRow & { rowCreateName: string | null; rowCreateBuMenName: string | null };
 
-  let total: number;
-  let estimate = false;
+async function countRows(db: Db, q: ListQuery) {
   if (q.useCounter) {
     const [c] = await db.select({ n: formDefinitions.recordCount }).from(formDefinitions).where(eq(formDefinitions.code, q.formCode));
-    total = Number(c?.n ?? 0);
-  } else {
-    const capped = await rawRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from ${records} where ${where} limit ${EXACT_COUNT_CAP + 1}) s`,
-    );
-    total = Number(capped[0]?.n ?? 0);
-    if (total > EXACT_COUNT_CAP) {
-      estimate = true;
-      const plan = await rawRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from ${records} where ${where}`);
-      const raw = plan[0]?.['QUERY PLAN'];
-      const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-      total = Math.max(total, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? total));
-    }
+    return { total: Number(c?.n ?? 0), estimate: false };
   }
-  return { rows, total, estimate };
+  const where = and(eq(records.formCode, q.formCode), ...q.countWhere)!;
+  const capped = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${records} where ${where} limit ${EXACT_COUNT_CAP + 1}) s`);
+  const n = Number(capped[0]?.n ?? 0);
+  if (n <= EXACT_COUNT_CAP) return { total: n, estimate: false };
+  const plan = await rawRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from ${records} where ${where}`);
+  const raw = plan[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(n, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? n)), estimate: true };
+}
+
+/**
+ * One page: the ids are found on the index first (deferred join, so a deep OFFSET walks index
+ * entries, not rows), then only those rows are read with the creator's names. The count runs
+ * beside it.
+ */
+export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: ListedRow[]; total: number; estimate: boolean }> {
+  const where = and(eq(records.formCode, q.formCode), ...q.where)!;
+  const page = db.select({ id: records.id }).from(records).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
+  const [rows, count] = await Promise.all([
+    db
+      .select({ r: records, rowCreateName: users.displayName, rowCreateBuMenName: departments.name })
+      .from(records)
+      .leftJoin(users, eq(users.id, records.rowCreateId))
+      .leftJoin(departments, eq(departments.id, records.rowCreateBuMenId))
+      .where(inArray(records.id, page))
+      .orderBy(...q.orderBy),
+    countRows(db, q),
+  ]);
+  return { rows: rows.map((x) => ({ ...x.r, rowCreateName: x.rowCreateName, rowCreateBuMenName: x.rowCreateBuMenName })), ...count };
 }

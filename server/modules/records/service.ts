@@ -318,21 +318,19 @@ export async function listRecords(ctx: AppContext, me: SessionUser, q: ListInput
   const { rows, total, estimate } = await repo.listRecords(ctx.db, {
     formCode: def.code,
     where: pageWhere,
+    countWhere: where,
     orderBy: sortSql(def, q.sort, order, locale),
     limit: q.limit,
     offset: q.cursor ? 0 : (q.page - 1) * q.limit,
     useCounter: me.isAdmin && filters.length === 0,
   });
-  // the counter answers the whole form's total; the filtered total of a keyset page ignores the cursor
-  const totals = q.cursor ? await repo.listRecords(ctx.db, { formCode: def.code, where, orderBy: [], limit: 0, offset: 0, useCounter: me.isAdmin && filters.length === 0 }) : { total, estimate };
-  const names = await repo.displayNames(ctx.db, rows);
   const out: Record<string, unknown> = {
     pageSize: q.limit,
     currentPage: q.page,
-    totalRecord: totals.total,
-    rows: rows.map((r) => toApi(r, names)),
+    totalRecord: total,
+    rows: rows.map((r) => toApi(r, { users: new Map([[r.rowCreateId, r.rowCreateName ?? '']]), depts: new Map(r.rowCreateBuMenId ? [[r.rowCreateBuMenId, r.rowCreateBuMenName ?? '']] : []) })),
   };
-  if (totals.estimate) out.totalIsEstimate = true;
+  if (estimate) out.totalIsEstimate = true;
   if (defaultOrder && rows.length === q.limit) out.nextCursor = rows[rows.length - 1].id;
   return out;
 }
