@@ -1,0 +1,52 @@
+// Menu helpers, the watermark text and the per-portal page title.
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '../api/services';
+import { localText, menuTrail, openKeysFor, toMenuItems } from './menu';
+import { watermarkLines } from './Watermark';
+import { portalTitleKey } from './RootLayout';
+
+const menu: MenuNode[] = [
+  { id: '1', name: { 'zh-CN': '工作台', 'en-US': 'Workbench' }, path: '/web/system/gongZuoTai' },
+  {
+    id: '2',
+    name: { 'zh-CN': '费用管理', 'en-US': 'Expenses' },
+    children: [{ id: '3', name: { 'zh-CN': '费用申请' }, path: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList' }],
+  },
+];
+
+describe('menu', () => {
+  it('finds the trail of a path for breadcrumbs and open submenus', () => {
+    expect(menuTrail(menu, '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList').map((n) => n.id)).toEqual(['2', '3']);
+    expect(menuTrail(menu, '/web/nowhere')).toEqual([]);
+    expect(openKeysFor(menu, '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList')).toEqual(['menu-2']);
+  });
+
+  it('names entries in the UI language, falling back to zh-CN', () => {
+    expect(localText(menu[1].name, 'en-US')).toBe('Expenses');
+    expect(localText(menu[1].children![0].name, 'en-US')).toBe('费用申请');
+    expect(localText('纯文本', 'zh-TW')).toBe('纯文本');
+    const items = toMenuItems(menu, 'en-US');
+    expect(items[0]).toEqual({ key: '/web/system/gongZuoTai', label: 'Workbench' });
+    expect(items[1]).toMatchObject({ key: 'menu-2', label: 'Expenses', children: [{ key: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', label: '费用申请' }] });
+  });
+});
+
+describe('watermark (spec §8, §9)', () => {
+  const fallback = { unknownUser: '未知登陆用户', noMobile: '未设置手机号' };
+  it('shows name, mobile and the date as yyyyMMdd', () => {
+    expect(watermarkLines('张伟', '13916002345', fallback, new Date(2026, 10, 22, 9, 30))).toEqual(['张伟', '13916002345', '20261122']);
+  });
+  it('says so when the name or mobile is missing', () => {
+    expect(watermarkLines(null, '', fallback, new Date(2026, 0, 5))).toEqual(['未知登陆用户', '未设置手机号', '20260105']);
+  });
+});
+
+describe('page title per portal (spec §1)', () => {
+  it('dealer portal paths get the dealer title, everything else the enterprise one', () => {
+    expect(portalTitleKey('/web/dp/shouYe')).toBe('title.dealer');
+    expect(portalTitleKey('/web/dp/login')).toBe('title.dealer');
+    expect(portalTitleKey('/web/dpx')).toBe('title.employee');
+    expect(portalTitleKey('/web/login')).toBe('title.employee');
+    expect(portalTitleKey('/maintenance')).toBe('title.employee');
+  });
+});
