@@ -90,6 +90,26 @@ describe('incremental recompute', () => {
   });
 });
 
+describe('robustness', () => {
+  it('a formula cycle (reported by validateDefinition) still terminates', () => {
+    const def: FormDefinition = {
+      ...expenseDefinition(),
+      rules: [],
+      formulas: [
+        { id: 'a', target: 'total', expression: { '+': [{ var: 'approvedTotal' }, 1] } },
+        { id: 'b', target: 'approvedTotal', expression: { '+': [{ var: 'total' }, 1] } },
+      ],
+    };
+    const m = createFormModel({ definition: def, mode: FORM_MODES.ADD, user });
+    expect(typeof m.getValue('total')).toBe('string');
+    expect(m.setValue('remark', 'x')).toEqual(['remark']);
+  });
+  it('a definition with an operator outside the vocabulary is refused', () => {
+    const def: FormDefinition = { ...expenseDefinition(), rules: [{ id: 'x', when: { log: 1 }, then: [{ action: 'hide', target: 'remark' }] }] };
+    expect(() => createFormModel({ definition: def, mode: FORM_MODES.ADD, user })).toThrow(/not allowed: log/);
+  });
+});
+
 describe('linkage rules', () => {
   it('show and require when the condition holds, back when it does not', () => {
     const m = model(FORM_MODES.ADD);

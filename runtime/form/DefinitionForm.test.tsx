@@ -98,6 +98,12 @@ describe('DefinitionForm', () => {
     expect(container.querySelectorAll('.fw-form-body > .fw-field')).toHaveLength(100);
   });
 
+  it('a definition the engine refuses shows an error instead of crashing', () => {
+    const def = { ...expenseDefinition(), rules: [{ id: 'x', when: { log: 1 }, then: [{ action: 'hide' as const, target: 'remark' }] }] };
+    render(<DefinitionForm definition={def} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />);
+    expect(screen.getByTestId('definition-error')).toHaveTextContent('表单定义有误');
+  });
+
   it('a saved application without a number shows 未获取到申请单编号', () => {
     render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.VIEW} record={{ id: '1', number: null, data: {} }} user={user} onSubmit={() => {}} />);
     expect(screen.getByText('未获取到申请单编号')).toBeInTheDocument();

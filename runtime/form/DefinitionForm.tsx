@@ -156,14 +156,29 @@ function Header({ model, locale }: { model: FormModel; locale: Locale }) {
 const NO_SERVICES: WidgetServices = {};
 
 export function DefinitionForm(props: DefinitionFormProps) {
-  const { definition, mode, record = null, user, node = null, services = NO_SERVICES, locale = 'zh-CN', onSubmit, onSaveDraft, onCancel, approvalActions, onDirtyChange, onModel } = props;
+  const { definition, mode, record = null, user, node = null, locale = 'zh-CN' } = props;
   const t = useRuntimeT(locale);
-  const model = useMemo(
-    () => createFormModel({ definition, mode, user, node, record, locale }),
+  const built = useMemo(
+    () => {
+      try {
+        return { model: createFormModel({ definition, mode, user, node, record, locale }) };
+      } catch (e) {
+        // a definition the engine refuses (an expression outside the vocabulary): published
+        // definitions pass validateDefinition, so this is a designer preview or a bad import
+        return { error: e instanceof Error ? e.message : String(e) };
+      }
+    },
     // the session's identity, not the object, decides a rebuild
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [definition, mode, record, node?.id, user.id, locale],
   );
+  if ('error' in built) return <Result status="error" title={t('form.definitionError')} subTitle={built.error} data-testid="definition-error" />;
+  return <FormWithModel {...props} model={built.model} />;
+}
+
+function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
+  const { model, definition, mode, user, services = NO_SERVICES, locale = 'zh-CN', onSubmit, onSaveDraft, onCancel, approvalActions, onDirtyChange, onModel } = props;
+  const t = useRuntimeT(locale);
   const [busy, setBusy] = useState<null | 'draft' | 'submit'>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
