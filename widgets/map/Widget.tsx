@@ -20,22 +20,26 @@ export function Widget(props: WidgetProps<MapValue>) {
   const [lngText, setLngText] = useState(value ? String(value.lng) : '');
   const [latText, setLatText] = useState(value ? String(value.lat) : '');
   const [seen, setSeen] = useState(value);
+  // the last value this widget emitted: only a value from outside rewrites the typed texts
+  const [own, setOwn] = useState<MapValue | undefined>(value);
   if (seen !== value) {
     setSeen(value);
-    if (value?.lng !== parseCoordinate(lngText, 'lng')) setLngText(value ? String(value.lng) : '');
-    if (value?.lat !== parseCoordinate(latText, 'lat')) setLatText(value ? String(value.lat) : '');
+    if (value !== own) {
+      setLngText(value ? String(value.lng) : '');
+      setLatText(value ? String(value.lat) : '');
+    }
   }
+  const change = (next: MapValue | undefined) => {
+    setOwn(next);
+    onChange(next);
+  };
   const lngBad = lngText !== '' && parseCoordinate(lngText, 'lng') === undefined;
   const latBad = latText !== '' && parseCoordinate(latText, 'lat') === undefined;
 
   const emit = (lng: string, lat: string, address: string | undefined) => {
     const x = parseCoordinate(lng, 'lng');
     const y = parseCoordinate(lat, 'lat');
-    if (x === undefined || y === undefined) {
-      onChange(undefined);
-      return;
-    }
-    onChange({ lng: x, lat: y, ...(address ? { address } : {}) });
+    change(x === undefined || y === undefined ? undefined : { lng: x, lat: y, ...(address ? { address } : {}) });
   };
 
   return (
@@ -49,7 +53,7 @@ export function Widget(props: WidgetProps<MapValue>) {
           onPick={(lng, lat) => {
             setLngText(String(round(lng)));
             setLatText(String(round(lat)));
-            onChange({ lng: round(lng), lat: round(lat), ...(value?.address ? { address: value.address } : {}) });
+            change({ lng: round(lng), lat: round(lat), ...(value?.address ? { address: value.address } : {}) });
           }}
         />
       ) : (
@@ -96,7 +100,7 @@ export function Widget(props: WidgetProps<MapValue>) {
         value={value?.address ?? ''}
         readOnly={!!ro}
         disabled={disabled || !value}
-        onChange={(e) => value && onChange({ lng: value.lng, lat: value.lat, ...(e.target.value ? { address: e.target.value } : {}) })}
+        onChange={(e) => value && change({ lng: value.lng, lat: value.lat, ...(e.target.value ? { address: e.target.value } : {}) })}
       />
       {lngBad || latBad ? (
         <div role="alert" style={{ color: '#cf1322', fontSize: 12 }} data-testid="map-problem">

@@ -33,6 +33,8 @@ interface Pending {
 let pendingSeq = 0;
 
 export function UploadList({ id, kind, field, value, onChange, services, locale, disabled, readOnly, ariaProps }: UploadListProps) {
+  // a button takes a description, not required/invalid (axe aria-allowed-attr)
+  const buttonAria = ariaProps?.['aria-describedby'] ? { 'aria-describedby': String(ariaProps['aria-describedby']) } : {};
   const t = useWidgetT(locale);
   const rules = effectiveRules(kind, field.file);
   const [pending, setPending] = useState<Pending[]>([]);
@@ -125,12 +127,12 @@ export function UploadList({ id, kind, field, value, onChange, services, locale,
         )}
       >
         {ro || full ? null : kind === 'image' ? (
-          <button id={id} type="button" disabled={!canUpload} style={{ border: 0, background: 'none', cursor: canUpload ? 'pointer' : 'not-allowed' }} {...ariaProps}>
+          <button id={id} type="button" disabled={!canUpload} style={{ border: 0, background: 'none', cursor: canUpload ? 'pointer' : 'not-allowed' }} {...buttonAria}>
             <PlusOutlined aria-hidden="true" />
             <div style={{ marginTop: 8 }}>{t('upload.image')}</div>
           </button>
         ) : (
-          <Button id={id} icon={<UploadOutlined aria-hidden="true" />} disabled={!canUpload} {...ariaProps}>
+          <Button id={id} icon={<UploadOutlined aria-hidden="true" />} disabled={!canUpload} {...buttonAria}>
             {t('upload.button')}
           </Button>
         )}

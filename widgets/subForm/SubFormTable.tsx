@@ -4,7 +4,7 @@
 import { useRef, type ComponentType, type CSSProperties } from 'react';
 import { Button, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { SUB_FORM_ROW_ID, type FieldDefinition, type Locale, type SubFormRow } from '../../schemas';
 import type { ViewProps, WidgetProps, WidgetServices } from '../types';
 import { getWidget } from '../registry';
@@ -47,6 +47,8 @@ export function SubFormTable({ id, field, rows, locale, services, mode, onChange
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     initialRect: { width: 1024, height: TABLE_MAX_HEIGHT },
+    // without layout (jsdom, a hidden tab) the scroller measures 0 × 0: assume its maximum height
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width || 1024, height: TABLE_MAX_HEIGHT })),
   });
   const items = virtualizer.getVirtualItems();
   const padTop = items.length ? items[0].start : 0;
@@ -121,7 +123,7 @@ export function SubFormTable({ id, field, rows, locale, services, mode, onChange
               const key = rowKey(row, index);
               const rowError = errors?.[key];
               return (
-                <tr key={key} data-index={index} data-testid={`subform-row-${index}`} aria-rowindex={index + 2} ref={virtualizer.measureElement} style={rowError ? { background: '#fff1f0' } : undefined}>
+                <tr key={key} data-index={index} data-testid={`subform-row-${index}`} aria-rowindex={index + 2} style={rowError ? { background: '#fff1f0' } : undefined}>
                   <td style={{ ...cellStyle, minWidth: 48 }}>
                     {index + 1}
                     {rowError ? (

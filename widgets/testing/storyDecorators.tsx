@@ -8,6 +8,7 @@ import zhTW from 'antd/locale/zh_TW';
 import { I18nextProvider } from 'react-i18next';
 import { LOCALES, type Locale } from '../../schemas';
 import { testI18n } from './i18n';
+import { accessibleTheme } from '../theme';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW } as const;
 
@@ -19,7 +20,7 @@ export function StoryProviders({ locale, children }: { locale: Locale; children:
   const i18n = testI18n(locale);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]}>{children}</ConfigProvider>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={accessibleTheme}>{children}</ConfigProvider>
     </I18nextProvider>
   );
 }

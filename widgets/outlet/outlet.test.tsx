@@ -1,0 +1,4 @@
+import { TC } from '../../schemas';
+import { describePicker } from '../testing/pickerSuite';
+
+describePicker(TC.OUTLET);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { TC } from '../../schemas';
+import { renderField } from '../testing/render';
+import { isEmptyRichText, sanitizeRichText } from './sanitize';
+
+const dirty = '<p>方案<strong>说明</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a>';
+
+describe('65 富文本 rich text', () => {
+  it('strips <script>, event handlers and javascript: links in the View', () => {
+    const r = renderField(TC.RICH_TEXT, { view: true, value: dirty });
+    const view = r.getByTestId('richtext-view');
+    expect(view.querySelector('script')).toBeNull();
+    expect(view.innerHTML).not.toContain('onerror');
+    expect(view.innerHTML).not.toContain('javascript:');
+    expect(view.querySelector('strong')).toHaveTextContent('说明');
+  });
+
+  it('loads a value into the editor without its script', () => {
+    const r = renderField(TC.RICH_TEXT, { label: '活动方案', value: dirty });
+    const editor = r.getByRole('textbox', { name: '活动方案' });
+    expect(editor.querySelector('strong')).toHaveTextContent('说明');
+    expect(editor.innerHTML).not.toContain('script');
+    expect(r.getByRole('toolbar', { name: '格式工具栏' })).toBeInTheDocument();
+  });
+
+  it('is read-only when asked', () => {
+    const r = renderField(TC.RICH_TEXT, { label: '活动方案', value: '<p>甲</p>', readOnly: true });
+    expect(r.getByRole('textbox', { name: '活动方案' })).toHaveAttribute('contenteditable', 'false');
+    expect(r.queryByRole('toolbar')).toBeNull();
+  });
+
+  it('sanitizes and detects empty HTML as plain functions', () => {
+    expect(sanitizeRichText('<p onclick="x()">a</p><script>b</script>')).toBe('<p>a</p>');
+    expect(isEmptyRichText('<p></p>')).toBe(true);
+    expect(isEmptyRichText('<p><br></p>')).toBe(true);
+    expect(isEmptyRichText('<p>a</p>')).toBe(false);
+  });
+});
