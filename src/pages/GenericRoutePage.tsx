@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { FormDefinition } from '../../schemas/definition';
 import { ApiError } from '../api/client';
 import { services } from '../api/services';
-import { routeEntryOf, type RouteEntry } from '../routes/routeTable';
+import { areaLists, routeEntryOf, type RouteEntry } from '../routes/routeTable';
+import { AreaIndexPage } from './AreaIndexPage';
 import { NotConfiguredPage } from './NotConfiguredPage';
 import { DefinitionPage } from './DefinitionPage';
 import { resolveMode } from './genericMode';
@@ -43,7 +44,10 @@ export function GenericRoutePage() {
   const [params] = useSearchParams();
   const entry = routeEntryOf(pathname);
   const state = useDefinition(entry);
-  if (!entry) return <NotConfiguredPage />;
+  if (!entry) {
+    const lists = areaLists(pathname);
+    return lists.length ? <AreaIndexPage lists={lists} /> : <NotConfiguredPage />;
+  }
   if (state.phase === 'missing') return <NotConfiguredPage formCode={entry.formCode} />;
   if (state.phase === 'error') return <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />;
   if (state.phase !== 'ok') return null;

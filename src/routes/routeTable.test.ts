@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_MODES, FORM_TYPES } from '../../schemas/typeCodes';
-import { FORM_TYPE_PAGES, ROUTE_TABLE, routeEntryOf } from './routeTable';
+import { FORM_TYPE_PAGES, ROUTE_TABLE, areaLists, routeEntryOf } from './routeTable';
 import { resolveMode } from '../pages/genericMode';
 
 describe('route table', () => {
@@ -21,6 +21,15 @@ describe('route table', () => {
       expect(e.formCode).toMatch(/^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/);
       if (e.formPath) expect(ROUTE_TABLE[e.formPath], `${path} → ${e.formPath}`).toBeDefined();
     }
+  });
+
+  it('an area lists its list pages', () => {
+    const lists = areaLists('/web/keHuGuanLi').map((x) => x.entry.formCode);
+    expect(lists).toContain('jingXiaoShang');
+    expect(lists).toContain('wangDian');
+    expect(areaLists('/web/keHuGuanLi').every((x) => x.entry.kind === 'list')).toBe(true);
+    expect(areaLists('/web')).toEqual([]);
+    expect(areaLists('/web/nowhere')).toEqual([]);
   });
 
   it('every form type of the lookup flow has a form page', () => {

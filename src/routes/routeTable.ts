@@ -102,6 +102,15 @@ export function routeEntryOf(pathname: string): RouteEntry | null {
   return ROUTE_TABLE[p] ?? null;
 }
 
+/** The list pages of an area (`/web/keHuGuanLi` → its `…List` routes), for the area's index page. */
+export function areaLists(pathname: string): { path: string; entry: RouteEntry }[] {
+  const p = pathname.replace(/\/+$/, '');
+  if (p.split('/').length < 3) return [];
+  return Object.entries(ROUTE_TABLE)
+    .filter(([path, e]) => e.kind === 'list' && path.startsWith(`${p}/`))
+    .map(([path, entry]) => ({ path, entry }));
+}
+
 /** The form page that shows a record of a form type (the lookup flow, spec §9). */
 export const FORM_TYPE_PAGES: Readonly<Record<number, string>> = {
   [FORM_TYPES.EXPENSE_APPLICATION.code]: `${FY}/shenQing/gt/gtFeiYongShenQingEdit`,

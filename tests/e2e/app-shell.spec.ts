@@ -215,7 +215,10 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/gtFeiYongShenQingEdit$/);
     await expect(page.getByTestId('definition-page')).toHaveAttribute('data-mode', '0');
     await expect(page.getByTestId('definition-page')).toContainText('活动名称');
-    await page.goto('/web/keHuGuanLi/jingXiaoShangList');
+    // the area's menu entry: an index of its lists
+    await page.goto('/web/keHuGuanLi');
+    await page.getByTestId('area-index').getByRole('link', { name: '经销商', exact: true }).click();
+    await expect(page).toHaveURL(/\/web\/keHuGuanLi\/jingXiaoShangList$/);
     await expect(page.getByTestId('definition-page')).toHaveAttribute('data-form-code', 'jingXiaoShang');
   });
 
