@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../schemas/constants';
 import { ApiError } from '../api/client';
 import { services, type MenuNode } from '../api/services';
-import { tableListAtom, type OpenTab } from '../session/atoms';
+import { offWebAtom, tableListAtom, type OpenTab } from '../session/atoms';
 import { getSessionValue, isAdministrator } from '../session/session';
 import { logout } from '../session/logout';
 import { APP_ROUTES } from '../routes/routeTable';
@@ -43,6 +43,7 @@ export function EmployeeFrame() {
   const [menu, setMenu] = useState<MenuNode[]>([]);
   const [menuError, setMenuError] = useState<string | null>(null);
   const [tabs, setTabs] = useAtom(tableListAtom);
+  const offWeb = useAtomValue(offWebAtom);
 
   useEffect(() => {
     let live = true;
@@ -75,6 +76,18 @@ export function EmployeeFrame() {
   const defaultOpen = useMemo(() => openKeysFor(menu, location.pathname), [menu, location.pathname]);
   const name = getSessionValue('empName') ?? getSessionValue('username') ?? '';
   const siderHidden = collapsed ?? narrow;
+
+  if (offWeb) {
+    return (
+      <div className="frame-content" data-testid="employee-frame-offweb">
+        <PageWatermark>
+          <div className="page-card">
+            <Outlet />
+          </div>
+        </PageWatermark>
+      </div>
+    );
+  }
 
   const closeTab = (target: string) => {
     const rest = tabs.filter((x) => x.key !== target);

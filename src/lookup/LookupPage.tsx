@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { App as AntApp, Button, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSetAtom } from 'jotai';
 import { services } from '../api/services';
+import { OrderNumberAtom } from '../session/atoms';
 import { APP_ROUTES } from '../routes/routeTable';
 import { parseLookupType, resolveApplication } from './openApplication';
 
@@ -16,10 +18,12 @@ export function LookupPage() {
   const number = params.get('number');
   const type = parseLookupType(params.get('type'));
   const [error, setError] = useState<string | null>(null);
+  const setOrderNumber = useSetAtom(OrderNumberAtom);
 
   useEffect(() => {
     let live = true;
     setError(null);
+    setOrderNumber(number);
     void resolveApplication(number, type, services.applicationType, t).then((r) => {
       if (!live) return;
       if (r.ok) navigate(r.path, { replace: true });
@@ -31,7 +35,7 @@ export function LookupPage() {
     return () => {
       live = false;
     };
-  }, [number, type, navigate, t, message]);
+  }, [number, type, navigate, t, message, setOrderNumber]);
 
   if (!error) return null;
   return (

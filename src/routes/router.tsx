@@ -2,6 +2,7 @@
 // demand; the root loader runs the login guard on every navigation (spec §4).
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { captureEmpSessionId, hasToken, isDealerSession } from '../session/session';
+import { appStore, offWebAtom } from '../session/atoms';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from '../layout/RootLayout';
 import { guardRedirect, loginRedirect, mainPageFor } from './guard';
 import { APP_ROUTES, FORM_BUILDER_ROUTES } from './routeTable';
@@ -9,6 +10,8 @@ import { APP_ROUTES, FORM_BUILDER_ROUTES } from './routeTable';
 export function rootLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
   captureEmpSessionId(url.search);
+  // ?offWeb=1: the page is embedded elsewhere and shows without the portal's frame
+  if (url.searchParams.has('offWeb')) appStore.set(offWebAtom, url.searchParams.get('offWeb') === '1');
   const to = guardRedirect(url.pathname, url.search, hasToken());
   if (to) throw redirect(to);
   return null;

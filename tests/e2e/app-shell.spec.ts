@@ -256,6 +256,13 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('pc-mobile')).toHaveText('13817203456');
   });
 
+  test('?offWeb=1 shows the page without the portal frame', async ({ page }) => {
+    await page.goto('/web/system/gongZuoTai?offWeb=1');
+    await expect(page.getByTestId('employee-frame-offweb')).toBeVisible();
+    await expect(page.getByTestId('workbench')).toBeVisible();
+    await expect(page.getByTestId('side-menu')).toHaveCount(0);
+  });
+
   test('the menu folds away below 992 px', async ({ page }) => {
     await page.setViewportSize({ width: 900, height: 700 });
     await page.goto('/web/system/gongZuoTai');
