@@ -3,18 +3,28 @@
 // dealer routes → 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startTestApp, type TestApp } from './helpers';
 
 describe('route policies', () => {
   let a: TestApp;
   let dealer: string;
   let emp: string;
+  const dist = mkdtempSync(path.join(tmpdir(), 'formwork-dist-'));
   beforeAll(async () => {
-    a = await startTestApp();
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Formwork</title>');
+    writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    a = await startTestApp({ env: { CLIENT_DIST: dist } });
     dealer = await a.login('dealer01');
     emp = await a.login('zhangwei');
   });
-  afterAll(async () => a?.stop());
+  afterAll(async () => {
+    await a?.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   const call = (r: { method: string; url: string }, token?: string) =>
     a.inject({ method: r.method as InjectOptions['method'], url: r.url.replace(/\*$/, 'x'), payload: r.method === 'GET' ? undefined : {}, headers: token ? { authorization: token } : {} });
@@ -66,5 +76,26 @@ describe('route policies', () => {
       expect((await call(r)).statusCode).toBe(200);
     }
     expect((await a.inject({ method: 'GET', url: '/docs/json' })).json().openapi).toMatch(/^3\./);
+  });
+
+  it('serves the built client with history fallback for /, /web/* and /maintenance, also in maintenance', async () => {
+    for (const url of ['/', '/web', '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', '/maintenance', '/web/login?t=1']) {
+      const r = await a.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.body, url).toContain('<title>Formwork</title>');
+    }
+    expect((await a.inject({ method: 'GET', url: '/assets/app.js' })).body).toBe('console.log(1)');
+    const miss = await a.inject({ method: 'GET', url: '/nope' });
+    expect(miss.statusCode).toBe(404);
+    expect(miss.json().code).toBe(404);
+    const admin = await a.login('admin');
+    await a.post('/emp/api/v2/maintenance', { enabled: true }, admin);
+    try {
+      expect((await a.inject({ method: 'GET', url: '/maintenance' })).statusCode).toBe(200);
+      expect((await a.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+      expect((await a.post('/emp/api/v2/biaoDan/list', {}, admin)).json().errorCode).toBe(-999999);
+    } finally {
+      await a.post('/emp/api/v2/maintenance', { enabled: false }, admin);
+    }
   });
 });

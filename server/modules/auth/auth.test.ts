@@ -158,7 +158,7 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
 });
 
 describe('MAINTENANCE=1', () => {
-  it('holds regardless of the switch', async () => {
+  it('holds regardless of the switch', { timeout: 180_000 }, async () => {
     const a = await startTestApp({ env: { MAINTENANCE: '1', SEED_DEMO: '0' } });
     try {
       expect((await a.post('/emp/api/v2/biaoDan/list')).json().errorCode).toBe(-999999);
