@@ -1,0 +1,67 @@
+// The runtime's list page against the real server: the seeded expense applications, row
+// highlight on click, row actions by status and ownership, Excel export of the current filter.
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const LIST = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList';
+
+async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<Record<string, unknown>> {
+  const r = await request.post('/emp/api/v2/login', { form: { username, password } });
+  const body = (await r.json()) as { code: number; data: Record<string, unknown>; msg: string };
+  expect(body.code, body.msg).toBe(0);
+  return body.data;
+}
+
+async function withSession(page: Page, session: Record<string, unknown>) {
+  await page.addInitScript((s) => {
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    for (const [k, v] of Object.entries(s as Record<string, unknown>)) {
+      if (v !== null && v !== undefined && v !== '') sessionStorage.setItem(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+    }
+    localStorage.setItem('isLogin', '1');
+    localStorage.setItem('isDealer', '0');
+  }, session);
+}
+
+const rowIdOf = (page: Page, text: string) => page.locator('.ag-row', { hasText: text }).first().getAttribute('row-id');
+
+test.describe('runtime: list page', () => {
+  test('highlight, row actions by status and ownership, Excel export', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await withSession(page, await apiLogin(request, 'zhangwei', 'Demo@123'));
+    await page.goto(LIST);
+    const grid = page.getByTestId('list-grid');
+    await expect(grid).toContainText('五角场沃尔玛夏季果汁品鉴', { timeout: 30_000 });
+    await expect(page.getByTestId('definition-list')).toHaveAttribute('data-loading', 'false');
+    await expect(page.locator('.ant-pagination')).toBeVisible();
+
+    // a click toggles the row's highlight
+    const row = page.locator('.ag-row', { hasText: '五角场沃尔玛夏季果汁品鉴' }).first();
+    await row.locator('.ag-cell').first().click();
+    await expect(row).toHaveClass(/fw-row-highlight/);
+    await row.locator('.ag-cell').first().click();
+    await expect(row).not.toHaveClass(/fw-row-highlight/);
+
+    // own draft: view, modify, delete; own record in approval: view only
+    const draftId = await rowIdOf(page, '五角场沃尔玛夏季果汁品鉴');
+    expect(draftId).toMatch(/^\d{19}$/);
+    await expect(page.getByTestId(`row-modify-${draftId}`)).toBeVisible();
+    await expect(page.getByTestId(`row-delete-${draftId}`)).toBeVisible();
+    const inApprovalId = await rowIdOf(page, '大润发杨浦店堆头陈列');
+    await expect(page.getByTestId(`row-view-${inApprovalId}`)).toBeVisible();
+    await expect(page.getByTestId(`row-modify-${inApprovalId}`)).toHaveCount(0);
+
+    // Excel export of the current filter
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('list-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const file = await download.path();
+    const bytes = fs.readFileSync(file!);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // view opens the record in mode 2
+    await page.getByTestId(`row-view-${inApprovalId}`).click();
+    await expect(page.getByTestId('definition-form')).toHaveAttribute('data-mode', '2', { timeout: 30_000 });
+    await expect(page.getByTestId('field-huoDongMingCheng')).toContainText('大润发杨浦店堆头陈列');
+  });
+});
