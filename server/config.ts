@@ -26,6 +26,8 @@ export interface Config {
   /** failed passwords per user before the account is locked for `lockMs` */
   loginLockAfter: number;
   loginLockMs: number;
+  /** trust X-Forwarded-* (only behind a reverse proxy: the login rate limit keys on the client address) */
+  trustProxy: boolean;
 }
 
 const num = (v: string | undefined, d: number) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? d : Number(v));
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateMax: num(env.LOGIN_RATE_MAX, 20),
     loginLockAfter: 5,
     loginLockMs: 15 * 60_000,
+    trustProxy: env.TRUST_PROXY === '1',
     ...overrides,
   };
 }
