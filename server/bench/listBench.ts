@@ -41,7 +41,7 @@ async function fill(database: Database, dealerId: string, adminId: string) {
              jsonb_build_object(
                'huoDongMingCheng', '压测活动' || g,
                'jingXiaoShang', jsonb_build_object('id', case when g % 14 = 0 then '${dealerId}' else lpad((g % 14)::text, 19, '9') end, 'name', '经销商' || (g % 14)),
-               'shenQingJinE', ((g * 7919) % 99900 + 100)::text || '.00')
+               'shenQingJinE', ((g::bigint * 7919) % 99900 + 100)::text || '.00')
       from generate_series(${from + 1}, ${to}) g`));
     process.stdout.write(`\r  inserted ${to.toLocaleString()} / ${N.toLocaleString()}`);
   }
