@@ -176,8 +176,10 @@ describe('error catalogue (spec §8)', () => {
   it('confirming sends a dealer (dealer flag 1) to /web/dp/login', async () => {
     saveSession({ mytoken: 't', dealerId: '2000000000000000001', username: 'dealer01' });
     expect(localStorage.getItem(LOGIN_FLAGS.dealer)).toBe('1');
+    // dialogs of earlier tests may still be in the DOM (closing animations never end in jsdom)
+    const before = document.querySelectorAll('.ant-modal-confirm').length;
     await client().post('/expired').catch(() => undefined);
-    await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm').length).toBe(1));
+    await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm').length).toBe(before + 1), { timeout: 5000 });
     const buttons = screen.getAllByRole('button', { name: /确\s*定/ });
     act(() => {
       fireEvent.click(buttons[buttons.length - 1]);
