@@ -60,6 +60,18 @@ let page: Page | undefined;
  * does), instead of reloading the whole bundle per story; answers the render outcome.
  */
 async function showStory(p: Page, id: string): Promise<string> {
+  try {
+    return await switchStory(p, id);
+  } catch (e) {
+    // the preview may still be settling (a late reload); once more on the loaded page
+    if (!String(e).includes('Execution context was destroyed')) throw e;
+    await p.waitForLoadState('load');
+    await p.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
+    return switchStory(p, id);
+  }
+}
+
+async function switchStory(p: Page, id: string): Promise<string> {
   return p.evaluate(
     (storyId) =>
       new Promise<string>((resolve) => {
@@ -90,12 +102,15 @@ test.describe('Storybook accessibility (axe)', () => {
     server = serve(dir);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    page = await browser.newPage();
-    await page.goto(`${base}/iframe.html?id=${encodeURIComponent(stories[0].id)}&viewMode=story`);
-    await page.locator('#storybook-root > *').first().waitFor({ state: 'attached' });
+    // axe needs a page of its own context; start on the last story so every test switches
+    const context = await browser.newContext();
+    page = await context.newPage();
+    await page.goto(`${base}/iframe.html?id=${encodeURIComponent(stories[stories.length - 1].id)}&viewMode=story`);
+    await page.locator('#storybook-root [data-testid^="field-"]').first().waitFor({ state: 'attached' });
+    await page.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
   });
   test.afterAll(async () => {
-    await page?.close();
+    await page?.context().close();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
 

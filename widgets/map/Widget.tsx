@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input, Space } from 'antd';
+import { Input } from 'antd';
 import type { MapValue } from '../../schemas';
 import type { WidgetProps } from '../types';
 import { groupAria } from '../shared/aria';
@@ -59,11 +59,12 @@ export function Widget(props: WidgetProps<MapValue>) {
       ) : (
         <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)', marginBottom: 4 }}>{t('map.offline')}</div>
       )}
-      <Space.Compact style={{ width: '100%' }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <label htmlFor={id} style={{ whiteSpace: 'nowrap' }}>
+          {t('map.lng')}
+        </label>
         <Input
           id={id}
-          aria-label={t('map.lng')}
-          prefix={t('map.lng')}
           inputMode="decimal"
           value={lngText}
           readOnly={!!ro}
@@ -75,10 +76,11 @@ export function Widget(props: WidgetProps<MapValue>) {
             emit(e.target.value.trim(), latText, value?.address);
           }}
         />
+        <label htmlFor={`${id}-lat`} style={{ whiteSpace: 'nowrap' }}>
+          {t('map.lat')}
+        </label>
         <Input
           id={`${id}-lat`}
-          aria-label={t('map.lat')}
-          prefix={t('map.lat')}
           inputMode="decimal"
           value={latText}
           readOnly={!!ro}
@@ -90,7 +92,7 @@ export function Widget(props: WidgetProps<MapValue>) {
             emit(lngText, e.target.value.trim(), value?.address);
           }}
         />
-      </Space.Compact>
+      </div>
       <Input
         id={`${id}-address`}
         aria-label={t('map.address')}

@@ -26,7 +26,8 @@ export function inputAria({ id, field, error, required }: AriaSource): {
   };
 }
 
-/** For widgets made of several controls: a labelled group. */
+/** For widgets made of several controls: a labelled group (a group takes no aria-required). */
 export function groupAria(src: AriaSource): Record<string, string | boolean> {
-  return { role: 'group', 'aria-labelledby': labelId(src.id), ...inputAria(src) };
+  const { 'aria-required': _required, ...rest } = inputAria(src);
+  return { role: 'group', 'aria-labelledby': labelId(src.id), ...rest };
 }
