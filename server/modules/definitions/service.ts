@@ -15,19 +15,36 @@ export function upgradeDefinition(doc: unknown): FormDefinition {
   }
 }
 
-const cache = new Map<string, FormDefinition>();
 const MAX_CACHE = 500;
-
-/** A published definition (latest unless `version`), upgraded and cached; null when none. */
-/** code → latest published version, for a few seconds (publishing in this process clears it) */
-const latest = new Map<string, { version: number; at: number }>();
 const LATEST_TTL_MS = 3000;
 
-export function forgetLatest(code: string) {
-  latest.delete(code);
+/**
+ * Caches of one database: published versions (immutable once published, so code@version never
+ * changes) and, for a few seconds, each form's latest version number (publishing in this
+ * process clears it). Scoped to the database, so two apps in one process (tests, restarts)
+ * never see each other's definitions.
+ */
+interface DefinitionCache {
+  versions: Map<string, FormDefinition>;
+  latest: Map<string, { version: number; at: number }>;
+}
+const caches = new WeakMap<object, DefinitionCache>();
+function cacheOf(ctx: AppContext): DefinitionCache {
+  let c = caches.get(ctx.db);
+  if (!c) {
+    c = { versions: new Map(), latest: new Map() };
+    caches.set(ctx.db, c);
+  }
+  return c;
 }
 
+export function forgetLatest(ctx: AppContext, code: string) {
+  cacheOf(ctx).latest.delete(code);
+}
+
+/** A published definition (latest unless `version`), upgraded and cached; null when none. */
 export async function publishedDefinition(ctx: AppContext, code: string, version?: number): Promise<FormDefinition | null> {
+  const { versions: cache, latest } = cacheOf(ctx);
   const l = version ? undefined : latest.get(code);
   if (l && Date.now() - l.at < LATEST_TTL_MS) version = l.version;
   if (version) {
@@ -89,7 +106,7 @@ export async function publish(ctx: AppContext, me: SessionUser, code: string, lo
   const def = upgradeDefinition(row.draft);
   refuseInvalid(def, locale);
   const version = await ctx.db.transaction((tx) => repo.publishDefinitionTx(tx, def, me.username));
-  forgetLatest(code);
+  forgetLatest(ctx, code);
   return { version };
 }
 
@@ -114,6 +131,7 @@ export async function deleteDefinition(ctx: AppContext, code: string) {
   if (!row) throw notFound('definition');
   if (await repo.hasRecords(ctx.db, code)) throw conflict('definitions.hasRecords');
   await repo.deleteDefinition(ctx.db, code);
-  forgetLatest(code);
-  for (const k of [...cache.keys()]) if (k.startsWith(`${code}@`)) cache.delete(k);
+  forgetLatest(ctx, code);
+  const { versions } = cacheOf(ctx);
+  for (const k of [...versions.keys()]) if (k.startsWith(`${code}@`)) versions.delete(k);
 }
