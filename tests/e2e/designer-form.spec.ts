@@ -98,7 +98,7 @@ test('an implementer builds and publishes an expense form in the designer, witho
   await admin.getByTestId('publish').click();
   await expect(admin.getByTestId('publish-diff')).toContainText('申请金额');
   await admin.getByTestId('publish-confirm').click();
-  await expect(admin.getByText('已发布第 1 版')).toBeVisible();
+  await expect(admin.getByText('已发布第 1 版', { exact: true })).toBeVisible();
   await admin.goto('/web/system/peiZhi/biaoDanList');
   await admin.getByTestId('form-list-search').locator('input').fill(CODE);
   await admin.getByTestId('form-list-search').locator('input').press('Enter');

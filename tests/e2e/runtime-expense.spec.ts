@@ -27,10 +27,12 @@ async function withSession(page: Page, session: Record<string, unknown>) {
 
 /** Open a master-data picker and take its first option. */
 async function pickFirst(page: Page, inputId: string) {
-  await page.locator(`#${inputId}`).click();
+  // The dropdown may close while its options load or the form re-renders: reopen and retry.
   const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
-  await expect(option).toBeVisible({ timeout: 15_000 });
-  await option.click();
+  await expect(async () => {
+    if (!(await option.isVisible())) await page.locator(`#${inputId}`).click();
+    await option.click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 test.describe('runtime: expense application', () => {
