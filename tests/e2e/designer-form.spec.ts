@@ -7,28 +7,11 @@
 // the app's route table already routes /web/emp/feiYong/buFaPiaoShenQing/{list,edit} to that
 // code, and the seeded catalog does not define it, so the implementer's new definition is what
 // those routes render once published.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiLogin, withSession } from './fixtures';
 
 const CODE = 'buFaPiaoShenQing';
 
-async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<Record<string, unknown>> {
-  const r = await request.post('/emp/api/v2/login', { form: { username, password } });
-  const body = (await r.json()) as { code: number; data: Record<string, unknown>; msg: string };
-  expect(body.code, body.msg).toBe(0);
-  return body.data;
-}
-
-async function withSession(page: Page, session: Record<string, unknown>) {
-  await page.addInitScript((s) => {
-    if (sessionStorage.getItem('__seeded')) return;
-    sessionStorage.setItem('__seeded', '1');
-    for (const [k, v] of Object.entries(s as Record<string, unknown>)) {
-      if (v !== null && v !== undefined && v !== '') sessionStorage.setItem(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
-    }
-    localStorage.setItem('isLogin', '1');
-    localStorage.setItem('isDealer', '0');
-  }, session);
-}
 
 /** Pick an option of an antd Select by its visible text. */
 async function choose(page: Page, select: Locator, option: string) {

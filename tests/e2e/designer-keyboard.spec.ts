@@ -1,26 +1,9 @@
 // The form designer without a mouse: fields are added from the palette with Enter and moved on
 // the canvas with dnd-kit's keyboard sensor (Space to pick up, arrows to move, Space to drop),
 // with a visible focus ring; the new order reaches the autosaved draft on the server.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, withSession } from './fixtures';
 
-async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<Record<string, unknown>> {
-  const r = await request.post('/emp/api/v2/login', { form: { username, password } });
-  const body = (await r.json()) as { code: number; data: Record<string, unknown>; msg: string };
-  expect(body.code, body.msg).toBe(0);
-  return body.data;
-}
-
-async function withSession(page: Page, session: Record<string, unknown>) {
-  await page.addInitScript((s) => {
-    if (sessionStorage.getItem('__seeded')) return;
-    sessionStorage.setItem('__seeded', '1');
-    for (const [k, v] of Object.entries(s as Record<string, unknown>)) {
-      if (v !== null && v !== undefined && v !== '') sessionStorage.setItem(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
-    }
-    localStorage.setItem('isLogin', '1');
-    localStorage.setItem('isDealer', '0');
-  }, session);
-}
 
 const canvasOrder = (page: Page) =>
   page.locator('.fw-designer-grid > [data-testid^="canvas-field-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace('canvas-field-', '')));

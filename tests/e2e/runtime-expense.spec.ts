@@ -1,29 +1,12 @@
 // The runtime against the real server: the seeded expense application (feiYongShenQing) filled
 // in mode 0 with a detail sub-form, bad input kept on the page with field errors, saved, seen in
 // the list, and opened in modes 1 and 2.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, withSession } from './fixtures';
 
 const EDIT = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit';
 const LIST = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList';
 
-async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<Record<string, unknown>> {
-  const r = await request.post('/emp/api/v2/login', { form: { username, password } });
-  const body = (await r.json()) as { code: number; data: Record<string, unknown>; msg: string };
-  expect(body.code, body.msg).toBe(0);
-  return body.data;
-}
-
-async function withSession(page: Page, session: Record<string, unknown>) {
-  await page.addInitScript((s) => {
-    if (sessionStorage.getItem('__seeded')) return;
-    sessionStorage.setItem('__seeded', '1');
-    for (const [k, v] of Object.entries(s as Record<string, unknown>)) {
-      if (v !== null && v !== undefined && v !== '') sessionStorage.setItem(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
-    }
-    localStorage.setItem('isLogin', '1');
-    localStorage.setItem('isDealer', '0');
-  }, session);
-}
 
 /** Open a master-data picker and take its first option. */
 async function pickFirst(page: Page, inputId: string) {
