@@ -27,6 +27,22 @@ describe('FormListPage', () => {
     expect(onOpen).toHaveBeenLastCalledWith(undefined);
   });
 
+  it('offers "open as end user" for published forms only', async () => {
+    const api = new MemoryDesignerApi().seed(sampleDefinition(), { publish: true }).seed({ ...sampleDefinition(), code: 'draftOnly', name: { 'zh-CN': '草稿表单' } });
+    const onOpenAsUser = vi.fn();
+    render(
+      <App>
+        <FormListPage api={api} onOpen={vi.fn()} onOpenAsUser={onOpenAsUser} />
+      </App>,
+    );
+    await screen.findByTestId('status-draftOnly');
+    expect(screen.queryByTestId('open-draftOnly')).toBeNull();
+    const open = screen.getByTestId('open-expenseApp');
+    expect(open).toHaveTextContent('打开');
+    fireEvent.click(open);
+    expect(onOpenAsUser).toHaveBeenCalledWith('expenseApp');
+  });
+
   it('shows the server refusal when deleting a form that has records, and deletes one that has none', async () => {
     const { api } = setup();
     await screen.findByTestId('status-expenseApp');

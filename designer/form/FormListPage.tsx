@@ -15,6 +15,8 @@ export interface FormListPageProps {
   api: DesignerApi;
   /** open the designer (without a code: create a new form); defaults to loading DESIGNER_PATH */
   onOpen?: (code?: string) => void;
+  /** open a published form as its end users see it (the host's engine route); without it no "open" link */
+  onOpenAsUser?: (code: string) => void;
 }
 
 const errMsg = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -31,7 +33,7 @@ function download(name: string, data: unknown): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function FormListPage({ api, onOpen }: FormListPageProps) {
+export function FormListPage({ api, onOpen, onOpenAsUser }: FormListPageProps) {
   const { t, locale } = useDesignerT();
   const { message } = App.useApp();
   const [rows, setRows] = useState<DefinitionSummary[]>([]);
@@ -141,6 +143,11 @@ export function FormListPage({ api, onOpen }: FormListPageProps) {
                 <Button type="link" size="small" onClick={() => open(r.code)} data-testid={`edit-${r.code}`}>
                   {t('list.design')}
                 </Button>
+                {onOpenAsUser && r.version > 0 && (
+                  <Button type="link" size="small" onClick={() => onOpenAsUser(r.code)} data-testid={`open-${r.code}`} aria-label={t('list.openTitle', { name: textOf(r.name, locale) })}>
+                    {t('list.open')}
+                  </Button>
+                )}
                 <Button type="link" size="small" onClick={() => { copyForm.setFieldsValue({ code: `${r.code}_copy`.slice(0, 64), name: `${textOf(r.name, 'zh-CN')}${t('list.copySuffix')}` }); setCopying(r); }}>
                   {t('list.copy')}
                 </Button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_MODES, FORM_TYPES } from '../../schemas/typeCodes';
-import { FORM_TYPE_PAGES, ROUTE_TABLE, areaLists, routeEntryOf } from './routeTable';
+import { ENGINE_ROUTES, FORM_TYPE_PAGES, ROUTE_TABLE, areaLists, engineEntryOf, engineFormPath, engineKindOf, engineListPath, routeEntryOf } from './routeTable';
 import { resolveMode } from '../pages/genericMode';
 
 describe('route table', () => {
@@ -46,5 +46,29 @@ describe('route table', () => {
     expect(resolveMode(add, new URLSearchParams('id=1000000000000000001&viewType=2'))).toBe(FORM_MODES.VIEW);
     expect(resolveMode(add, new URLSearchParams('id=1&mode=3'))).toBe(FORM_MODES.APPROVE);
     expect(resolveMode(add, new URLSearchParams('mode=9'))).toBe(FORM_MODES.ADD);
+  });
+
+  it('the engine routes open any form by ?code=: its list, its form in mode type 0–4, a view', () => {
+    const q = (s: string) => new URLSearchParams(s);
+    expect(engineKindOf('/web/system/shiShi/biaoDan/list/')).toBe('list');
+    expect(engineKindOf('/web/system/peiZhi/biaoDan/edit')).toBe('form');
+    expect(engineKindOf('/web/system/peiZhi/biaoDanEdit')).toBeNull();
+    expect(engineEntryOf(ENGINE_ROUTES.list, q('code=huoDongBuTie'))).toEqual({ entry: { formCode: 'huoDongBuTie', kind: 'list', mode: FORM_MODES.VIEW, formPath: ENGINE_ROUTES.form }, mode: FORM_MODES.VIEW });
+    expect(engineEntryOf(ENGINE_ROUTES.form, q('code=huoDongBuTie'))?.mode).toBe(FORM_MODES.ADD);
+    expect(engineEntryOf(ENGINE_ROUTES.form, q('code=huoDongBuTie&id=1000000000000000001'))?.mode).toBe(FORM_MODES.MODIFY);
+    for (const m of [0, 1, 2, 3, 4]) expect(engineEntryOf(ENGINE_ROUTES.form, q(`code=a&id=1&type=${m}`))?.mode).toBe(m);
+    expect(engineEntryOf(ENGINE_ROUTES.form, q('code=a&id=1&mode=3'))?.mode).toBe(FORM_MODES.APPROVE);
+    expect(engineEntryOf(ENGINE_ROUTES.form, q('code=a&type=7'))?.mode).toBe(FORM_MODES.ADD);
+    expect(engineEntryOf(ENGINE_ROUTES.form, q('code=a&id=1&type=1&viewType=2'))?.mode).toBe(FORM_MODES.VIEW);
+    expect(engineEntryOf(ENGINE_ROUTES.view, q('code=a&id=1&type=1'))?.mode).toBe(FORM_MODES.VIEW);
+    // no code, or not a definition code: nothing to open (the page shows 未配置)
+    expect(engineEntryOf(ENGINE_ROUTES.list, q(''))).toBeNull();
+    expect(engineEntryOf(ENGINE_ROUTES.list, q('code=../x'))).toBeNull();
+    expect(engineEntryOf('/web/emp/feiYong/buFaPiaoShenQing/list', q('code=a'))).toBeNull();
+    // the paths the pages build round-trip
+    const form = new URL(engineFormPath('huoDongBuTie', { id: '1000000000000000001', mode: FORM_MODES.VIEW }), 'http://x');
+    expect(engineEntryOf(form.pathname, form.searchParams)).toMatchObject({ entry: { formCode: 'huoDongBuTie', kind: 'form' }, mode: FORM_MODES.VIEW });
+    const list = new URL(engineListPath('huoDongBuTie'), 'http://x');
+    expect(engineEntryOf(list.pathname, list.searchParams)?.entry.kind).toBe('list');
   });
 });

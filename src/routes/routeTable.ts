@@ -2,7 +2,7 @@
 // how. A new business screen is a new row here plus a definition, never a new page.
 //   kind 'list' → DefinitionList of `formCode`; its rows open `formPath`
 //   kind 'form' → DefinitionForm of `formCode` in `mode` (add), or modify/view with `?id=`
-import { FORM_MODES, FORM_TYPES, type FormMode } from '../../schemas/typeCodes';
+import { FORM_MODES, FORM_TYPES, isFormMode, type FormMode } from '../../schemas/typeCodes';
 import type { FilterOp } from '../../schemas/definition';
 
 export interface RouteFilter {
@@ -142,3 +142,62 @@ export const APP_ROUTES = {
   dealerHome: '/web/dp/shouYe',
   activities: '/web/activitiesconfirmation',
 } as const;
+
+/**
+ * The generic engine pages of spec §2 "Form builder": any published definition by its code,
+ * without a row in ROUTE_TABLE (a form an implementer just published in the designer).
+ *   list: /web/system/shiShi/biaoDan/list?code=<formCode>             → DefinitionList
+ *   form: /web/system/peiZhi/biaoDan/edit?code=<formCode>&id=&type=  → DefinitionForm, mode `type` 0–4
+ *   view: /web/system/peiZhi/biaoDan/biaoDanViewInit?code=&id=        → DefinitionForm in mode 2
+ * A missing or unpublished code shows 未配置.
+ */
+export const ENGINE_ROUTES = {
+  list: '/web/system/shiShi/biaoDan/list',
+  form: '/web/system/peiZhi/biaoDan/edit',
+  view: '/web/system/peiZhi/biaoDan/biaoDanViewInit',
+} as const;
+
+export type EngineKind = keyof typeof ENGINE_ROUTES;
+
+const FORM_CODE_RE = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
+
+/** A definition code as the server accepts it (schemas' code pattern). */
+export const isFormCode = (code: string | null | undefined): code is string => !!code && FORM_CODE_RE.test(code);
+
+/** Which engine page a pathname is (a trailing slash is ignored), or null. */
+export function engineKindOf(pathname: string): EngineKind | null {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const [kind, path] of Object.entries(ENGINE_ROUTES) as [EngineKind, string][]) if (path === p) return kind;
+  return null;
+}
+
+/** The list page of a form. */
+export function engineListPath(code: string): string {
+  return `${ENGINE_ROUTES.list}?${new URLSearchParams({ code }).toString()}`;
+}
+
+/** The form page of a form: a new record (no id), or record `id` in `mode` (type 0–4). */
+export function engineFormPath(code: string, opts: { id?: string; mode?: FormMode; viewOnly?: boolean } = {}): string {
+  const q = new URLSearchParams({ code });
+  if (opts.id) q.set('id', opts.id);
+  if (opts.mode !== undefined) q.set('type', String(opts.mode));
+  if (opts.viewOnly) q.set('viewType', '2');
+  return `${ENGINE_ROUTES.form}?${q.toString()}`;
+}
+
+/**
+ * The route entry of an engine page with its query: the code of `?code=`, the mode of `?type=`
+ * (or `?mode=`; an `?id=` without one modifies, `viewType=2` and the view page only view).
+ */
+export function engineEntryOf(pathname: string, params: URLSearchParams): { entry: RouteEntry; mode: FormMode } | null {
+  const kind = engineKindOf(pathname);
+  const code = params.get('code');
+  if (!kind || !isFormCode(code)) return null;
+  if (kind === 'list') return { entry: { formCode: code, kind: 'list', mode: VIEW, formPath: ENGINE_ROUTES.form }, mode: VIEW };
+  const entry: RouteEntry = { formCode: code, kind: 'form', mode: kind === 'view' ? VIEW : ADD };
+  if (kind === 'view' || params.get('viewType') === '2') return { entry, mode: VIEW };
+  const raw = params.get('type') ?? params.get('mode');
+  const n = raw === null || raw === '' ? NaN : Number(raw);
+  if (isFormMode(n)) return { entry, mode: n };
+  return { entry, mode: params.get('id') ? MODIFY : ADD };
+}

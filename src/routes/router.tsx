@@ -5,7 +5,7 @@ import { captureEmpSessionId, hasToken, isDealerSession } from '../session/sessi
 import { appStore, offWebAtom } from '../session/atoms';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from '../layout/RootLayout';
 import { guardRedirect, loginRedirect, mainPageFor } from './guard';
-import { APP_ROUTES, FORM_BUILDER_ROUTES } from './routeTable';
+import { APP_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES } from './routeTable';
 
 export function rootLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
@@ -60,9 +60,17 @@ export const routes: RouteObject[] = [
               { path: rel(APP_ROUTES.workbench), lazy: async () => ({ Component: (await import('../pages/WorkbenchPage')).WorkbenchPage }) },
               { path: rel(APP_ROUTES.personalCenter), lazy: async () => ({ Component: (await import('../pages/PersonalCenterPage')).PersonalCenterPage }) },
               { path: rel(APP_ROUTES.lookup), lazy: async () => ({ Component: (await import('../lookup/LookupPage')).LookupPage }) },
-              ...Object.values(FORM_BUILDER_ROUTES).map((p) => ({
+              { path: rel(FORM_BUILDER_ROUTES.list), lazy: async () => ({ Component: (await import('../pages/FormListRoutePage')).FormListRoutePage }) },
+              ...Object.values(FORM_BUILDER_ROUTES)
+                .filter((p) => p !== FORM_BUILDER_ROUTES.list)
+                .map((p) => ({
+                  path: rel(p),
+                  lazy: async () => ({ Component: (await import('../pages/FormBuilderPage')).FormBuilderPage }),
+                })),
+              // the generic engine: any published form by ?code= (list, form, view)
+              ...Object.values(ENGINE_ROUTES).map((p) => ({
                 path: rel(p),
-                lazy: async () => ({ Component: (await import('../pages/FormBuilderPage')).FormBuilderPage }),
+                lazy: async () => ({ Component: (await import('../pages/EnginePage')).EnginePage }),
               })),
               { path: '*', lazy: async () => ({ Component: (await import('../pages/GenericRoutePage')).GenericRoutePage }) },
             ],
