@@ -3,14 +3,16 @@
 // total formula, and a rule that makes a field required above an amount — publishes it; then
 // an employee opens it, fills it, saves it and finds it in its list.
 //
-// The form is created under the code `buFaPiaoShenQing` (supplementary invoice application):
-// the app's route table already routes /web/emp/feiYong/buFaPiaoShenQing/{list,edit} to that
-// code, and the seeded catalog does not define it, so the implementer's new definition is what
-// those routes render once published.
+// The form gets a new code that no route of the app's route table names: end users reach it
+// through the generic engine routes (/web/system/shiShi/biaoDan/list?code=… and
+// /web/system/peiZhi/biaoDan/edit?code=…), which render any published definition and show
+// 未配置 for a code that has none yet.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, withSession } from './fixtures';
 
-const CODE = 'buFaPiaoShenQing';
+const CODE = 'huoDongBuTieShenQing';
+const LIST = `/web/system/shiShi/biaoDan/list?code=${CODE}`;
+const LIST_URL = new RegExp(`/web/system/shiShi/biaoDan/list\\?code=${CODE}$`);
 
 
 /** Pick an option of an antd Select by its visible text. */
@@ -36,10 +38,13 @@ test.describe.configure({ mode: 'serial' });
 test('an implementer builds and publishes an expense form in the designer, without code', async ({ page: admin, request }) => {
   test.setTimeout(300_000);
   await withSession(admin, await apiLogin(request, 'admin', 'Admin@123'));
+  // before it is published the engine route has nothing to show
+  await admin.goto(LIST);
+  await expect(admin.getByTestId('not-configured')).toBeVisible({ timeout: 20_000 });
   await admin.goto('/web/system/peiZhi/biaoDanList');
   await admin.getByTestId('form-create').click();
   await admin.getByTestId('create-code').fill(CODE);
-  await admin.getByTestId('create-name').fill('补发票申请');
+  await admin.getByTestId('create-name').fill('活动补贴申请');
   await admin.getByTestId('create-submit').click();
   await expect(admin.getByTestId('form-designer')).toBeVisible();
 
@@ -86,12 +91,24 @@ test('an implementer builds and publishes an expense form in the designer, witho
   await admin.getByTestId('form-list-search').locator('input').fill(CODE);
   await admin.getByTestId('form-list-search').locator('input').press('Enter');
   await expect(admin.getByTestId(`status-${CODE}`)).toHaveText('已发布', { timeout: 20_000 });
+  // the form list opens the published form as its end users see it
+  await admin.getByTestId(`open-${CODE}`).click();
+  await expect(admin).toHaveURL(/\/web\/system\/shiShi\/biaoDan\/list\?code=huoDongBuTieShenQing$/);
+  const page = admin.getByTestId('definition-page');
+  await expect(page).toHaveAttribute('data-form-code', CODE, { timeout: 20_000 });
+  await expect(page).toHaveAttribute('data-kind', 'list');
+  await expect(page.getByRole('heading', { name: '活动补贴申请' })).toBeVisible();
 });
 
 test('an employee fills the published form, saves it and finds it in its list', async ({ page: user, request }) => {
   test.setTimeout(300_000);
   await withSession(user, await apiLogin(request, 'zhangwei', 'Demo@123'));
-  await user.goto('/web/emp/feiYong/buFaPiaoShenQing/edit');
+  // the form's list on the engine route, then 新增
+  await user.goto(LIST);
+  await expect(user.getByTestId('definition-page')).toHaveAttribute('data-kind', 'list', { timeout: 30_000 });
+  await user.getByTestId('list-add').click();
+  await expect(user).toHaveURL(/\/web\/system\/peiZhi\/biaoDan\/edit\?code=huoDongBuTieShenQing$/);
+  await expect(user.getByTestId('definition-page')).toHaveAttribute('data-mode', '0');
   const form = user.getByTestId('definition-form');
   await expect(form).toBeVisible({ timeout: 30_000 });
   await user.locator('#fw-subject').fill('华东区陈列费补发票');
@@ -118,8 +135,12 @@ test('an employee fills the published form, saves it and finds it in its list', 
   await user.locator('#fw-remark').fill('两家门店陈列与促销员费用');
   await user.getByTestId('submit').click();
   await expect(user.getByTestId('form-errors')).toHaveCount(0);
+  // saved: the address names the new record (19-digit id), shown read-only after submitting
+  await expect(user).toHaveURL(/\/web\/system\/peiZhi\/biaoDan\/edit\?code=huoDongBuTieShenQing&id=\d{19}&type=2&viewType=2$/, { timeout: 20_000 });
+  await expect(user.getByTestId('definition-page')).toHaveAttribute('data-mode', '2');
 
   // ---- and finds it in the form's list ----
-  await user.goto('/web/emp/feiYong/buFaPiaoShenQing/list');
+  await user.getByTestId('engine-to-list').click();
+  await expect(user).toHaveURL(LIST_URL);
   await expect(user.getByText('华东区陈列费补发票').first()).toBeVisible({ timeout: 20_000 });
 });
