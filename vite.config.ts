@@ -24,8 +24,9 @@ export default defineConfig({
     },
   },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // ceilings for a loaded CI machine (the PostgreSQL restart test alone takes ~25 s there)
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     projects: [
       {
         extends: true,

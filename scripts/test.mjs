@@ -13,6 +13,8 @@ mkdirSync(out, { recursive: true });
 
 /** @type {{name:string, ok:boolean, passed:number, failed:number, skipped:number, seconds:number}[]} */
 const results = [];
+/** Names of failed tests, printed again right above the closing line so a log tail shows them. */
+const failures = [];
 
 function run(name, cmd, args, counts) {
   const t0 = Date.now();
@@ -21,6 +23,12 @@ function run(name, cmd, args, counts) {
   const ok = r.status === 0;
   const c = counts ? counts(ok) : { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
   results.push({ name, ok, ...c, seconds: Math.round((Date.now() - t0) / 1000) });
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 240);
 }
 
 function readJson(file) {
@@ -38,6 +46,13 @@ if (want('unit')) {
     const j = readJson(file);
     if (!j) return { passed: 0, failed: 1, skipped: 0 };
     const failedSuites = (j.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
+    for (const suite of j.testResults ?? []) {
+      const rel = path.relative(process.cwd(), suite.name ?? '');
+      if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) failures.push(`unit  ${rel}: ${firstLine(suite.message)}`);
+      for (const a of suite.assertionResults ?? []) {
+        if (a.status === 'failed') failures.push(`unit  ${rel} › ${a.fullName}: ${firstLine((a.failureMessages ?? [])[0])}`);
+      }
+    }
     return { passed: j.numPassedTests, failed: j.numFailedTests + failedSuites + (ok || j.numFailedTests || failedSuites ? 0 : 1), skipped: j.numPendingTests + j.numTodoTests };
   });
 }
@@ -48,6 +63,18 @@ if (want('e2e')) {
     const j = existsSync(file) ? readJson(file) : null;
     if (!j) return { passed: 0, failed: 1, skipped: 0 };
     const s = j.stats ?? {};
+    const walk = (suite, trail) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected' || t.status === 'flaky') {
+            const last = (t.results ?? []).find((r) => r.error)?.error?.message;
+            failures.push(`e2e${t.status === 'flaky' ? ' (flaky, passed on retry)' : ''}  ${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}: ${firstLine(last)}`);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail);
+    };
+    for (const suite of j.suites ?? []) walk(suite, []);
     const failed = (s.unexpected ?? 0) + (s.flaky ?? 0) * 0;
     return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: failed + (ok || failed ? 0 : 1), skipped: s.skipped ?? 0 };
   });
@@ -56,6 +83,12 @@ if (want('e2e')) {
 console.log('\n━━━ summary');
 for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(4)} skipped  ${r.seconds}s`);
+}
+if (failures.length) {
+  console.log('\nfailed or flaky tests:');
+  for (const f of failures.slice(0, 40)) console.log(`  ${f}`);
+  if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
+  console.log('');
 }
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);

@@ -11,6 +11,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Locale } from '../schemas/constants';
 import { configureCatalogue } from './api/errorCatalogue';
 import { appStore } from './session/atoms';
+import { accessibleTheme } from '../widgets/theme';
 import { i18n } from './i18n/i18n';
 
 export const ANTD_LOCALES: Record<Locale, AntLocale> = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
@@ -28,11 +29,18 @@ function CatalogueWiring({ navigate }: { navigate?: (path: string) => void }) {
   return null;
 }
 
+/** The widgets' WCAG AA tokens (readable secondary text, error red) with the portal's brand blue. */
+const BRAND = '#1f5fbf';
+const appTheme = {
+  ...accessibleTheme,
+  token: { ...accessibleTheme.token, colorPrimary: BRAND, colorLink: BRAND, colorInfo: BRAND },
+};
+
 function LocalisedAntd({ children, navigate }: { children: ReactNode; navigate?: (path: string) => void }) {
   const { i18n: inst } = useTranslation();
   const locale = (inst.language as Locale) in ANTD_LOCALES ? (inst.language as Locale) : 'zh-CN';
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={{ token: { colorPrimary: '#1f5fbf' } }}>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={appTheme}>
       <AntApp>
         <CatalogueWiring navigate={navigate} />
         {children}

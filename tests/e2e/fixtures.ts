@@ -20,3 +20,15 @@ export async function withSession(page: Page, session: Record<string, unknown>) 
     localStorage.setItem('isDealer', '0');
   }, session);
 }
+
+/**
+ * Open an antd Select / master-data picker by its input id and take its first option. The
+ * dropdown may close while its options load or the form re-renders, so reopen and retry.
+ */
+export async function pickFirst(page: Page, inputId: string) {
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
+  await expect(async () => {
+    if (!(await option.isVisible())) await page.locator(`#${inputId}`).click();
+    await option.click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}
