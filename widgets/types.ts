@@ -29,7 +29,13 @@ export interface PickerQuery {
 export interface WidgetServices {
   search?: (query: PickerQuery) => Promise<PickerPage>;
   upload?: (file: File, onProgress: (percent: number) => void) => Promise<FileRef>;
+  /**
+   * a plain URL for a file (stories, public files). Hosts whose downloads need the session's
+   * headers pass `fetchFile` instead, so no token ever ends up in a URL.
+   */
   downloadUrl?: (file: FileRef) => string;
+  /** the file's content, fetched with the session (download, image thumbnails and preview) */
+  fetchFile?: (file: FileRef) => Promise<Blob>;
   deleteFile?: (file: FileRef) => Promise<void>;
   /** remaining amount of a budget pool (68), a decimal string */
   budgetRemaining?: (poolId: string) => Promise<string>;

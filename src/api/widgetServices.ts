@@ -19,6 +19,8 @@ export function createWidgetServices(client: ApiClient = api): WidgetServices {
       return { rows: (r.rows ?? []).map((x) => ({ id: String(x.id), name: String(x.name ?? '') })), totalRecord: r.totalRecord ?? 0 };
     },
     upload: (file: File, onProgress: (percent: number) => void) => client.upload<FileRef>(PATHS.upload, file, file.name, onProgress),
+    // downloads need the session's headers: fetched as a blob, never a token in a URL
+    fetchFile: async (file: FileRef) => (await client.blob(PATHS.download, { id: file.id })).blob,
     deleteFile: async (file: FileRef) => {
       await client.post<null>(PATHS.deleteFile, { id: file.id });
     },
@@ -32,17 +34,4 @@ export function createWidgetServices(client: ApiClient = api): WidgetServices {
       throw new Error(poolId);
     },
   };
-}
-
-/** Save a file the server answers (upload-download) under its own name. */
-export async function downloadFile(file: FileRef, client: ApiClient = api): Promise<void> {
-  const { blob, filename } = await client.blob(PATHS.download, { id: file.id });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename ?? file.name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { TC, type FileRef } from '../../schemas';
 import { renderField } from '../testing/render';
@@ -44,6 +44,56 @@ describe('21 附件 attachment', () => {
     const link = r.getByRole('link', { name: '下载 2026年11月陈列协议.pdf' });
     expect(link).toHaveAttribute('href', `#download-${FIXTURE_FILES[0].id}`);
     expect(r.container.textContent).toContain('470.8 KB');
+  });
+
+  describe('with a host that fetches files with the session (no URLs)', () => {
+    const made: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    afterEach(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+      made.length = 0;
+    });
+    const stubUrls = () => {
+      URL.createObjectURL = (b: Blob | MediaSource) => {
+        made.push(b as Blob);
+        return `blob:fw/${made.length}`;
+      };
+      URL.revokeObjectURL = () => {};
+    };
+
+    it('downloads through fetchFile from the View, and says so when it fails', async () => {
+      stubUrls();
+      const fetchFile = vi.fn(async (f: FileRef) => {
+        if (f.id === FIXTURE_FILES[1].id) throw new Error('403');
+        return new Blob(['%PDF-1.4'], { type: f.type });
+      });
+      const clicked: string[] = [];
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push(this.download);
+      });
+      const r = renderField(TC.ATTACHMENT, { view: true, value: FIXTURE_FILES, services: { fetchFile } });
+      expect(r.queryByRole('link')).toBeNull();
+      await r.user.click(r.getByRole('button', { name: `下载 ${FIXTURE_FILES[0].name}` }));
+      await waitFor(() => expect(clicked).toEqual([FIXTURE_FILES[0].name]));
+      expect(fetchFile).toHaveBeenCalledWith(FIXTURE_FILES[0]);
+      expect(await made[0].text()).toBe('%PDF-1.4');
+      await r.user.click(r.getByRole('button', { name: `下载 ${FIXTURE_FILES[1].name}` }));
+      expect(await r.findByRole('alert')).toHaveTextContent(`“${FIXTURE_FILES[1].name}”下载失败`);
+      click.mockRestore();
+    });
+
+    it('offers the download icon in the edit list when only fetchFile is given', async () => {
+      stubUrls();
+      const fetchFile = vi.fn(async (f: FileRef) => new Blob(['x'], { type: f.type }));
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const r = renderField(TC.ATTACHMENT, { value: FIXTURE_FILES, services: { fetchFile } });
+      const icons = r.getAllByRole('button', { name: /下载/ });
+      expect(icons.length).toBeGreaterThan(0);
+      await r.user.click(icons[0]);
+      await waitFor(() => expect(fetchFile).toHaveBeenCalledWith(FIXTURE_FILES[0]));
+      click.mockRestore();
+    });
   });
 
   it('checks limits as plain functions', () => {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { TC } from '../../schemas';
+import { TC, type FileRef } from '../../schemas';
 import { renderField } from '../testing/render';
 import { fixtureServices } from '../testing/fixtures';
 import { FIXTURE_IMAGES, withImageUrls } from '../testing/images';
@@ -34,5 +34,30 @@ describe('97 图片 image', () => {
     const r = renderField(TC.IMAGE, { view: true, value: FIXTURE_IMAGES, services: withImageUrls(fixtureServices()) });
     expect(r.getByAltText(FIXTURE_IMAGES[0].name)).toBeInTheDocument();
     expect(r.getByAltText(FIXTURE_IMAGES[1].name)).toBeInTheDocument();
+  });
+
+  it('draws thumbnails from fetchFile (session-authenticated) as object URLs, and frees them on unmount', async () => {
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    const live = new Set<string>();
+    let n = 0;
+    URL.createObjectURL = () => {
+      const url = `blob:fw/${++n}`;
+      live.add(url);
+      return url;
+    };
+    URL.revokeObjectURL = (url: string) => void live.delete(url);
+    try {
+      const fetchFile = vi.fn(async (f: FileRef) => new Blob([f.id], { type: f.type }));
+      const r = renderField(TC.IMAGE, { view: true, value: FIXTURE_IMAGES, services: { fetchFile } });
+      const img = await r.findByRole('img', { name: FIXTURE_IMAGES[0].name });
+      expect(img.getAttribute('src')).toMatch(/^blob:fw\/\d+$/);
+      expect(fetchFile).toHaveBeenCalledTimes(FIXTURE_IMAGES.length);
+      expect(live.size).toBe(FIXTURE_IMAGES.length);
+      r.unmount();
+      expect(live.size).toBe(0);
+    } finally {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    }
   });
 });

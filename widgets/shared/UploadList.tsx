@@ -9,6 +9,7 @@ import type { WidgetServices } from '../types';
 import { useWidgetT } from '../i18n';
 import { checkFile, effectiveRules, type FileKind, type FileProblem } from './fileRules';
 import { formatFileSize } from '../format';
+import { canDownload, downloadThrough, useFileUrls } from './fileAccess';
 
 export interface UploadListProps {
   id: string;
@@ -71,7 +72,17 @@ export function UploadList({ id, kind, field, value, onChange, services, locale,
     }
   };
 
-  const urlOf = (ref: FileRef) => services.downloadUrl?.(ref);
+  // images need a URL to draw; other files are fetched only when downloaded
+  const inline = useFileUrls(files, services, kind === 'image');
+  const urlOf = (ref: FileRef) => (kind === 'image' ? inline[ref.id] : services.downloadUrl?.(ref));
+  const download = async (ref: FileRef | undefined) => {
+    if (!ref) return;
+    try {
+      await downloadThrough(services, ref);
+    } catch {
+      setProblem(t('upload.downloadFailed', { name: ref.name }));
+    }
+  };
   const fileList: UploadFile[] = [
     ...files.map((f) => ({ uid: f.id, name: `${f.name}`, status: 'done' as const, size: f.size, type: f.type, url: urlOf(f), thumbUrl: kind === 'image' ? urlOf(f) : undefined })),
     ...pending.map((p) => ({ uid: p.uid, name: p.name, status: p.status === 'error' ? ('error' as const) : ('uploading' as const), percent: p.percent })),
@@ -114,12 +125,10 @@ export function UploadList({ id, kind, field, value, onChange, services, locale,
         onRemove={remove}
         onPreview={(file) => {
           if (kind === 'image' && file.url) setPreview(file.url);
-          else if (file.url) window.open(file.url, '_blank', 'noopener');
+          else void download(files.find((f) => f.id === file.uid));
         }}
-        onDownload={(file) => {
-          if (file.url) window.open(file.url, '_blank', 'noopener');
-        }}
-        showUploadList={{ showRemoveIcon: !ro && !disabled, showDownloadIcon: !!services.downloadUrl, showPreviewIcon: kind === 'image' }}
+        onDownload={(file) => void download(files.find((f) => f.id === file.uid))}
+        showUploadList={{ showRemoveIcon: !ro && !disabled, showDownloadIcon: canDownload(services), showPreviewIcon: kind === 'image' }}
         itemRender={(node, file) => (
           <span title={file.size ? `${file.name} (${formatFileSize(file.size)})` : file.name} style={kind === 'image' ? { display: 'contents' } : undefined}>
             {node}
