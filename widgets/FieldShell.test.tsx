@@ -36,4 +36,19 @@ describe('FieldShell', () => {
     expect(r.queryByTestId('required-asterisk')).toBeNull();
     expect(r.getByTestId('field-amount').className).toContain('ant-col-24');
   });
+
+  it('in a CSS grid: a plain element spanning its width, same label and error', () => {
+    const r = render(
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))' }}>
+        <FieldShell id="amt" field={field} locale="zh-CN" required error="请填写申请金额" grid="css">
+          <input id="amt" />
+        </FieldShell>
+      </div>,
+    );
+    const shell = r.getByTestId('field-amount');
+    expect(shell.className).not.toContain('ant-col');
+    expect(shell.style.gridColumn).toBe('span 12');
+    expect(r.getByLabelText('*申请金额')).toHaveAttribute('id', 'amt');
+    expect(r.getByRole('alert')).toHaveAttribute('id', 'amt-error');
+  });
 });

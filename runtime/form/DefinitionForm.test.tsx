@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FORM_MODES } from '../../schemas';
 import { DefinitionForm, type SavePayload } from './DefinitionForm';
 import { expenseDefinition } from '../engine/fixtures/expense';
@@ -89,13 +89,55 @@ describe('DefinitionForm', () => {
     expect(view.dataset.watermark).toMatch(/^张三 13800000000 \d{8}$/);
   });
 
-  it('a long form mounts the first fields at once and the rest right after', async () => {
-    const def = { ...expenseDefinition(), rules: [], formulas: [], permissions: undefined, fields: Array.from({ length: 100 }, (_, i) => ({ key: `f${i}`, type: 0, label: { 'zh-CN': `字段${i}` } })) };
-    const { container } = render(<DefinitionForm definition={def} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />);
-    expect(container.querySelectorAll('.fw-form-body > .fw-field')).toHaveLength(40);
-    expect(container.querySelector('.fw-form-body')?.getAttribute('data-complete')).toBe('false');
-    await waitFor(() => expect(container.querySelector('.fw-form-body')?.getAttribute('data-complete')).toBe('true'), slow);
-    expect(container.querySelectorAll('.fw-form-body > .fw-field')).toHaveLength(100);
+  it('a long form: every field at once, edit widgets near the screen; scrolling or focus mounts the rest', async () => {
+    // jsdom has no layout and no IntersectionObserver: each field's box sits at 80 px × its index
+    // and the observer is driven by hand
+    const observed = new Map<Element, IntersectionObserverCallback>();
+    class FakeObserver {
+      constructor(private cb: IntersectionObserverCallback) {}
+      observe(el: Element) {
+        observed.set(el, this.cb);
+      }
+      unobserve(el: Element) {
+        observed.delete(el);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const i = Number(this.id.replace(/^fw-f/, ''));
+      const top = Number.isFinite(i) ? i * 80 : 0;
+      return { top, bottom: top + 32, left: 0, right: 100, width: 100, height: 32, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+    });
+    try {
+      const def = { ...expenseDefinition(), rules: [], formulas: [], permissions: undefined, fields: Array.from({ length: 100 }, (_, i) => ({ key: `f${i}`, type: 0, label: { 'zh-CN': `字段${i}` }, width: 12 as const })) };
+      const record = { id: '1000000000000000001', number: 'N1', data: { f90: '已填' } };
+      const { container } = render(<DefinitionForm definition={def} mode={FORM_MODES.MODIFY} record={record} user={user} onSubmit={() => {}} />);
+      expect(container.querySelectorAll('.fw-form-body > .fw-field')).toHaveLength(100);
+      expect(container.querySelector('.fw-form-body')?.getAttribute('data-complete')).toBe('true');
+      // in view (window 768 px + 600 px margin): real inputs from the first render on
+      expect(screen.getByLabelText('字段0').tagName).toBe('INPUT');
+      expect(screen.getByLabelText('字段17').tagName).toBe('INPUT');
+      // away from the screen: a stand-in with the value, labelled the same
+      expect(screen.getByTestId('pending-fw-f90')).toHaveTextContent('已填');
+      expect(screen.getByLabelText('字段90').tagName).toBe('DIV');
+      // scrolling near it mounts the widget
+      const el = screen.getByTestId('pending-fw-f50');
+      act(() => observed.get(el)!([{ target: el, isIntersecting: true } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(screen.getByLabelText('字段50').tagName).toBe('INPUT');
+      // focusing a stand-in (Tab, a label, the first error) mounts it and moves the focus into it
+      act(() => screen.getByTestId('pending-fw-f90').focus());
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('字段90')));
+      expect(screen.getByLabelText('字段90')).toHaveValue('已填');
+    } finally {
+      rect.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a short form mounts every widget at once', () => {
+    render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />);
+    expect(document.querySelector('.fw-pending-control')).toBeNull();
   });
 
   it('a definition the engine refuses shows an error instead of crashing', () => {

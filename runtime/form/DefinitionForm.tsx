@@ -7,8 +7,8 @@
 // field typed into and whatever the rules and formulas changed — the 300-field and 500-row
 // targets of issue 5 depend on that. Validation is still the compiled record schema of
 // schemas/ (ajv, the same as the server's).
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Modal, Result, Row, Space, Timeline, Watermark } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Alert, Button, Modal, Result, Space, Timeline, Watermark } from 'antd';
 import { FORM_MODES, type FormDefinition, type FormMode, type Locale } from '../../schemas';
 import type { WidgetServices } from '../../widgets/types';
 import {
@@ -28,6 +28,7 @@ import {
 import { useRuntimeT } from '../i18n';
 import { FieldRenderer, inputId } from './FieldRenderer';
 import { exportElementToPdf, watermarkText } from './print';
+import { LAZY_FROM, LazyMountProvider } from './lazy';
 
 /** What the host saves (docs/api.md record save body). */
 export interface SavePayload {
@@ -98,31 +99,46 @@ function focusFirstError(model: FormModel) {
   if (el && typeof el.focus === 'function') el.focus();
 }
 
-/** Fields mounted in the first render; the rest follow in chunks of CHUNK after each frame. */
-export const FIRST_CHUNK = 40;
-const CHUNK = 40;
-
 /**
- * The fields in the grid. A long form mounts progressively: the first FIRST_CHUNK fields (more
- * than a screen) in the first render, the rest in interruptible transitions right after, so
- * the first screen paints without waiting for field 300 and typing is never blocked by it.
- * `data-complete` says when every field is mounted.
+ * The fields in the grid. Every field is in the DOM from the first render; in a long form
+ * (LAZY_FROM fields or more) the heavy edit widgets of the fields away from the screen mount
+ * when they come near it or take the focus (see lazy.tsx). `data-complete` stays for hosts and
+ * the benchmark: every field is there.
  */
+/** antd's 24-column grid as CSS grid: a field spans its width (12 or 24) */
+const gridStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))', columnGap: 16 };
+const headerGridStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '4px 16px', marginBottom: 12 };
+const headerTitleStyle: CSSProperties = { fontWeight: 600, fontSize: 15, marginBottom: 8 };
+const headerLabelStyle: CSSProperties = { color: 'rgba(0,0,0,0.45)', marginInlineEnd: 8 };
+
 function FormBody({ model, locale, services, forceView }: { model: FormModel; locale: Locale; services: WidgetServices; forceView?: boolean }) {
-  const total = model.fields.length;
-  const [count, setCount] = useState(() => (forceView ? total : Math.min(total, FIRST_CHUNK)));
-  useEffect(() => {
-    if (count >= total) return;
-    const handle = setTimeout(() => startTransition(() => setCount((c) => Math.min(total, c + CHUNK))), 0);
-    return () => clearTimeout(handle);
-  }, [count, total]);
-  const shown = count >= total ? model.fields : model.fields.slice(0, count);
   return (
-    <Row gutter={16} className="fw-form-body" data-complete={count >= total ? 'true' : 'false'}>
-      {shown.map((f) => (
-        <FieldRenderer key={f.key} model={model} field={f} locale={locale} services={services} forceView={forceView} />
-      ))}
-    </Row>
+    <LazyMountProvider enabled={!forceView && model.fields.length >= LAZY_FROM}>
+      <div className="fw-form-body" data-complete="true" style={gridStyle}>
+        {model.fields.map((f) => (
+          <FieldRenderer key={f.key} model={model} field={f} locale={locale} services={services} forceView={forceView} />
+        ))}
+      </div>
+    </LazyMountProvider>
+  );
+}
+
+/** The system and approval fields: label and text pairs (plain markup, cheap to mount). */
+function HeaderGroup({ title, fields }: { title: string; fields: { key: string; label: string; text: string }[] }) {
+  return (
+    <section aria-label={title}>
+      <div style={headerTitleStyle}>{title}</div>
+      <dl style={{ ...headerGridStyle, margin: '0 0 12px' }}>
+        {fields.map((f) => (
+          <div key={f.key} style={{ display: 'flex', minWidth: 0 }}>
+            <dt style={headerLabelStyle}>{f.label}</dt>
+            <dd style={{ margin: 0 }}>
+              <span data-testid={`sys-${f.key}`}>{f.text}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
@@ -134,10 +150,8 @@ function Header({ model, locale }: { model: FormModel; locale: Locale }) {
   const ret = returnInfo(model);
   return (
     <div className="fw-form-header" style={{ marginBottom: 16 }}>
-      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} title={t('form.systemSection')} items={sys.map((f) => ({ key: f.key, label: f.label, children: <span data-testid={`sys-${f.key}`}>{f.text}</span> }))} />
-      {appr.length ? (
-        <Descriptions size="small" column={{ xs: 1, sm: 3 }} title={t('form.approvalSection')} items={appr.map((f) => ({ key: f.key, label: f.label, children: <span data-testid={`sys-${f.key}`}>{f.text}</span> }))} />
-      ) : null}
+      <HeaderGroup title={t('form.systemSection')} fields={sys} />
+      {appr.length ? <HeaderGroup title={t('form.approvalSection')} fields={appr} /> : null}
       {ret ? (
         <div data-testid="return-info" style={{ marginTop: 8 }}>
           {ret.reason ? <Alert type="warning" showIcon title={t('form.returnReason')} description={ret.reason} style={{ marginBottom: 8 }} /> : null}
@@ -314,32 +328,34 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
           </Space>
         </div>
       </form>
-      <Modal
-        open={printing}
-        onCancel={() => setPrinting(false)}
-        width={900}
-        title={t('form.print')}
-        destroyOnHidden
-        footer={
-          <Space>
-            <Button onClick={() => window.print()} data-testid="print-now">
-              {t('form.print')}
-            </Button>
-            <Button type="primary" loading={exporting} onClick={() => void exportPdf()} data-testid="export-pdf">
-              {t('form.exportPdf')}
-            </Button>
-            <Button onClick={() => setPrinting(false)}>{t('form.closePrint')}</Button>
-          </Space>
-        }
-      >
-        <Watermark content={watermarkText(user)} font={{ fontSize: 14, color: 'rgba(0,0,0,0.12)' }}>
-          <div ref={printRef} className="fw-print-view" data-testid="print-view" data-watermark={watermarkText(user)} style={{ background: '#fff', padding: 16 }}>
-            <h2 style={{ marginTop: 0 }}>{definition.name[locale] || definition.name['zh-CN']}</h2>
-            <Header model={model} locale={locale} />
-            <FormBody model={model} locale={locale} services={services} forceView />
-          </div>
-        </Watermark>
-      </Modal>
+      {printing ? (
+        <Modal
+          open
+          onCancel={() => setPrinting(false)}
+          width={900}
+          title={t('form.print')}
+          destroyOnHidden
+          footer={
+            <Space>
+              <Button onClick={() => window.print()} data-testid="print-now">
+                {t('form.print')}
+              </Button>
+              <Button type="primary" loading={exporting} onClick={() => void exportPdf()} data-testid="export-pdf">
+                {t('form.exportPdf')}
+              </Button>
+              <Button onClick={() => setPrinting(false)}>{t('form.closePrint')}</Button>
+            </Space>
+          }
+        >
+          <Watermark content={watermarkText(user)} font={{ fontSize: 14, color: 'rgba(0,0,0,0.12)' }}>
+            <div ref={printRef} className="fw-print-view" data-testid="print-view" data-watermark={watermarkText(user)} style={{ background: '#fff', padding: 16 }}>
+              <h2 style={{ marginTop: 0 }}>{definition.name[locale] || definition.name['zh-CN']}</h2>
+              <Header model={model} locale={locale} />
+              <FormBody model={model} locale={locale} services={services} forceView />
+            </div>
+          </Watermark>
+        </Modal>
+      ) : null}
     </div>
   );
 }

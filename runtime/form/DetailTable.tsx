@@ -2,7 +2,7 @@
 // column totals under it. Each cell subscribes to its own path, so typing in one cell renders
 // that cell (and what the engine recomputed) only. Long tables are virtualised.
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
-import { Button, Col } from 'antd';
+import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { holdsValue, type FieldDefinition, type Locale } from '../../schemas';
@@ -176,7 +176,7 @@ export function DetailTable({ model, field, locale, services, forceView }: Detai
   const editable = state.editable && !forceView;
   const width = NO_WIDTH + columns.length * COL_WIDTH + (editable ? ACTION_WIDTH : 0);
   return (
-    <Col span={24} className="fw-field fw-detail" data-testid={`field-${field.key}`} style={{ marginBottom: 16 }}>
+    <div className="fw-field fw-detail" data-testid={`field-${field.key}`} style={{ gridColumn: 'span 24', minWidth: 0, marginBottom: 16 }}>
       <div className="fw-field-label" style={{ fontWeight: 500, marginBottom: 4 }} id={`fw-${field.key}-label`}>
         {state.required ? (
           <span className="fw-required" aria-hidden="true" style={{ color: '#cf1322', marginInlineEnd: 4 }}>
@@ -228,6 +228,6 @@ export function DetailTable({ model, field, locale, services, forceView }: Detai
           {error}
         </div>
       ) : null}
-    </Col>
+    </div>
   );
 }

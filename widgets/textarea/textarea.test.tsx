@@ -20,4 +20,11 @@ describe('1 多行文本 textarea', () => {
     const r = renderField(TC.TEXTAREA, { view: true, value: '甲\n乙' });
     expect(r.container.querySelector('.fw-view')?.textContent).toBe('甲\n乙');
   });
+
+  it('mounts as a plain 3-row box (no autoSize measuring until it is focused)', () => {
+    const r = renderField(TC.TEXTAREA, { label: '活动说明' });
+    const input = r.input() as HTMLTextAreaElement;
+    expect(input.getAttribute('rows')).toBe('3');
+    expect(input.style.height).toBe('');
+  });
 });

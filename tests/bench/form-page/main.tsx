@@ -1,6 +1,6 @@
 // The page `npm run bench:form` loads: ?r=fw|rjsf&c=fields|rows renders one form and records
 // the mount time (start of render → first frame after mount) in window.__bench.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import RjsfForm from '@rjsf/antd';
 import validator from '@rjsf/validator-ajv8';
@@ -11,7 +11,7 @@ import { fieldsDefinition, rjsfSchemaOf, rowsData, rowsDefinition } from '../for
 
 declare global {
   interface Window {
-    __bench: { t0: number; t1?: number; done?: boolean };
+    __bench: { t0: number; t1?: number; done?: boolean; render?: number; layout?: number; effect?: number; inputs?: number; complete?: number };
   }
 }
 
@@ -22,10 +22,23 @@ const def = kase === 'rows' ? rowsDefinition() : fieldsDefinition();
 const initial = kase === 'rows' ? rowsData() : {};
 const user = { id: '1000000000000000001', name: '基准', mobile: '13800000000' };
 
+// diagnostics (form.profile.ts prints them): when the first render starts, when the first commit's
+// layout effects and passive effects run (ms after t0)
 function Mounted({ children }: { children: ReactNode }) {
+  window.__bench.render ??= performance.now() - window.__bench.t0;
+  useLayoutEffect(() => {
+    window.__bench.layout = performance.now() - window.__bench.t0;
+  }, []);
   useEffect(() => {
+    window.__bench.effect = performance.now() - window.__bench.t0;
     requestAnimationFrame(() => {
       window.__bench.t1 = performance.now();
+      // what the first frame holds: real edit controls (a lazily mounted widget's stand-in is no input)
+      window.__bench.inputs = document.querySelectorAll('input, textarea').length;
+      // every field in the DOM (the rjsf baseline: at once; DefinitionForm: `data-complete`)
+      const complete = () => renderer !== 'fw' || !!document.querySelector('.fw-form-body[data-complete="true"]');
+      const poll = () => (complete() ? (window.__bench.complete = performance.now()) : requestAnimationFrame(poll));
+      poll();
       window.__bench.done = true;
     });
   }, []);
@@ -61,7 +74,8 @@ function RjsfBaseline() {
 }
 
 window.__bench = { t0: performance.now() };
-createRoot(document.getElementById('root')!).render(
+// r=none: an empty page (the profiler of form.profile.ts starts on it before navigating)
+if (renderer !== 'none') createRoot(document.getElementById('root')!).render(
   <Mounted>
     {renderer === 'fw' ? (
       <DefinitionForm definition={def} mode={kase === 'rows' ? 1 : 0} record={kase === 'rows' ? { id: '1000000000000000001', number: 'BENCH1', data: initial } : null} user={user} onSubmit={() => {}} />
