@@ -1,6 +1,7 @@
 // The 24-column canvas. Each field is a memoised sortable item that subscribes to its own
-// "selected" flag, so selecting one of 300 fields re-renders two items, not 300.
-import { memo, useCallback, type KeyboardEvent, type MouseEvent } from 'react';
+// "selected" flag, so selecting one of 300 fields re-renders two items, not 300; its card is
+// memoised apart from the sortable hooks, so a drag passing over 300 fields draws no card again.
+import { memo, useCallback, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -24,9 +25,15 @@ interface ItemProps {
   columnErrors?: ErrorsByPath;
 }
 
+/**
+ * The sortable shell of a field. dnd-kit re-renders every sortable item when the drag's target
+ * changes (its contexts change), so the shell holds only the sortable hooks and one element;
+ * the card inside is memoised on the field, its selected flag and its errors and is not drawn
+ * again while a drag passes over it (300 fields stay responsive).
+ */
 const CanvasItem = memo(function CanvasItem({ field, path, errors, columnErrors }: ItemProps) {
   const store = useDesignerStore();
-  const { t, locale } = useDesignerT();
+  const { locale } = useDesignerT();
   const selected = useIsSelected(path);
   const isColumn = path.includes('.');
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: path, data: { kind: 'field', path } });
@@ -75,6 +82,29 @@ const CanvasItem = memo(function CanvasItem({ field, path, errors, columnErrors 
       onClick={onClick}
       onKeyDown={onKeyDown}
     >
+      <FieldCard field={field} path={path} selected={selected} label={label} typeName={typeName} errors={errors} columnErrors={columnErrors} />
+    </div>
+  );
+});
+
+interface CardProps {
+  field: FieldDefinition;
+  path: string;
+  selected: boolean;
+  label: string;
+  typeName: string;
+  errors?: string[];
+  columnErrors?: ErrorsByPath;
+}
+
+/** What a field shows on the canvas: label, type and key, its actions when selected, a sub-form's columns, its errors. */
+const FieldCard = memo(function FieldCard({ field, path, selected, label, typeName, errors, columnErrors }: CardProps) {
+  const store = useDesignerStore();
+  const { t } = useDesignerT();
+  const isColumn = path.includes('.');
+  const width = field.width ?? 24;
+  return (
+    <>
       <div className="fw-designer-item-head">
         <span className="fw-designer-item-label">
           {field.required && <span className="fw-designer-required">*</span>}
@@ -106,7 +136,7 @@ const CanvasItem = memo(function CanvasItem({ field, path, errors, columnErrors 
           {m}
         </div>
       ))}
-    </div>
+    </>
   );
 });
 
@@ -141,11 +171,12 @@ function RootZone() {
 
 const selectFields = (s: { definition: { fields: FieldDefinition[] } }) => s.definition.fields;
 
-export function Canvas({ errors }: { errors: ErrorsByPath }) {
+/** Memoised: a drag's start, end and overlay never draw the canvas again, only a change of its fields does. */
+export const Canvas = memo(function Canvas({ errors }: { errors: ErrorsByPath }) {
   const store = useDesignerStore();
   const { t } = useDesignerT();
   const fields = useDesignerState(selectFields);
-  const ids = fields.map((f) => f.key);
+  const ids = useMemo(() => fields.map((f) => f.key), [fields]);
   return (
     <section className="fw-designer-canvas" aria-label={t('canvas.title')} data-testid="designer-canvas" onClick={() => store.clearSelection()}>
       <SortableContext id={ROOT_ZONE} items={ids} strategy={rectSortingStrategy}>
@@ -159,7 +190,7 @@ export function Canvas({ errors }: { errors: ErrorsByPath }) {
       <RootZone />
     </section>
   );
-}
+});
 
 /** The errors of a sub-form's columns; the same (empty) map object when there are none, so memo holds. */
 const NO_ERRORS: ErrorsByPath = new Map();

@@ -2,9 +2,9 @@
 // and property panel; linkage rules and formulas; the permission matrix; list settings; live
 // preview; versions. Every edit is a designer/core command (undo/redo), the draft autosaves,
 // and publishing validates, shows the diff against the last published version, then publishes.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
-  DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent,
+  DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndMonitor, useSensor, useSensors, type DragEndEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Alert, App, Button, Form, Input, Select, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
@@ -110,11 +110,32 @@ function Toolbar({ saveState, onValidate, onPublish, publishing }: { saveState: 
   );
 }
 
-function DesignTab({ errors }: { errors: Map<string, string[]> }) {
+/** The dragged item's label under the pointer; its own state, so a drag's start and end draw nothing else. */
+function DragPreview() {
+  const store = useDesignerStore();
+  const [activeId, setActiveId] = useState<string | null>(null);
+  useDndMonitor({
+    onDragStart: (e) => setActiveId(String(e.active.id)),
+    onDragEnd: () => setActiveId(null),
+    onDragCancel: () => setActiveId(null),
+  });
+  let label: string | null = null;
+  if (activeId) {
+    const code = paletteCode(activeId);
+    if (code !== null) label = typeInfo(code).name['zh-CN'];
+    else label = getField(store.getState().definition, activeId)?.label['zh-CN'] ?? null;
+  }
+  return <DragOverlay dropAnimation={null}>{label ? <div className="fw-designer-overlay">{label}</div> : null}</DragOverlay>;
+}
+
+// memoised panes: the design tab re-renders them only when their own props change
+const PaletteMemo = memo(Palette);
+const PropertyPanelMemo = memo(PropertyPanel);
+
+const DesignTab = memo(function DesignTab({ errors }: { errors: Map<string, string[]> }) {
   const store = useDesignerStore();
   const { t } = useDesignerT();
   const { message } = App.useApp();
-  const [activeId, setActiveId] = useState<string | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
@@ -135,46 +156,34 @@ function DesignTab({ errors }: { errors: Map<string, string[]> }) {
     },
     [store, report],
   );
-  const onDragStart = (e: DragStartEvent) => setActiveId(String(e.active.id));
-  const onDragEnd = (e: DragEndEvent) => {
-    setActiveId(null);
+  const onDragEnd = useCallback((e: DragEndEvent) => {
     if (!e.over) return;
     const s = store.getState();
     const cmd = dropCommand(s.definition, String(e.active.id), String(e.over.id), s.selection);
     if (cmd) report(store.dispatch(cmd));
-  };
-  const def = store.getState().definition;
-  const overlayLabel = (() => {
-    if (!activeId) return null;
-    const code = paletteCode(activeId);
-    if (code !== null) return typeInfo(code).name['zh-CN'];
-    const f = getField(def, activeId);
-    return f ? f.label['zh-CN'] : null;
-  })();
-  const announcements = {
-    onDragStart: ({ active }: { active: { id: string | number } }) => t('dnd.start', { id: String(active.id) }),
-    onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('dnd.over', { id: String(active.id), over: String(over.id) }) : t('dnd.outside', { id: String(active.id) })),
-    onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('dnd.end', { id: String(active.id), over: String(over.id) }) : t('dnd.cancel', { id: String(active.id) })),
-    onDragCancel: ({ active }: { active: { id: string | number } }) => t('dnd.cancel', { id: String(active.id) }),
-  };
+  }, [store, report]);
+  const accessibility = useMemo(() => ({
+    announcements: {
+      onDragStart: ({ active }: { active: { id: string | number } }) => t('dnd.start', { id: String(active.id) }),
+      onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('dnd.over', { id: String(active.id), over: String(over.id) }) : t('dnd.outside', { id: String(active.id) })),
+      onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('dnd.end', { id: String(active.id), over: String(over.id) }) : t('dnd.cancel', { id: String(active.id) })),
+      onDragCancel: ({ active }: { active: { id: string | number } }) => t('dnd.cancel', { id: String(active.id) }),
+    },
+    screenReaderInstructions: { draggable: t('dnd.instructions') },
+  }), [t]);
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={designerCollision}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setActiveId(null)}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
-    >
+    <DndContext sensors={sensors} collisionDetection={designerCollision} onDragEnd={onDragEnd} accessibility={accessibility}>
       <div className="fw-designer-body">
-        <Palette onAdd={onAdd} />
+        <PaletteMemo onAdd={onAdd} />
         <Canvas errors={errors} />
-        <PropertyPanel />
+        <PropertyPanelMemo />
       </div>
-      <DragOverlay dropAnimation={null}>{overlayLabel ? <div className="fw-designer-overlay">{overlayLabel}</div> : null}</DragOverlay>
+      <DragPreview />
     </DndContext>
   );
-}
+});
+
+const NO_PLACED = placeErrors({ fields: [] } as unknown as FormDefinition, []);
 
 function DesignerWorkspace({ api, published, onPublished }: { api: DesignerApi; published: FormDefinition | null; onPublished: () => void }) {
   const store = useDesignerStore();
@@ -186,7 +195,8 @@ function DesignerWorkspace({ api, published, onPublished }: { api: DesignerApi; 
   const [tab, setTab] = useState('design');
   const [publishing, setPublishing] = useState(false);
   const validation = useMemo(() => (showErrors ? validateDefinition(definition, locale) : null), [showErrors, definition, locale]);
-  const placed = useMemo(() => placeErrors(definition, validation?.errors ?? []), [definition, validation]);
+  // no validation shown: the same empty map every time, so the design tab is not drawn again per edit
+  const placed = useMemo(() => (validation ? placeErrors(definition, validation.errors) : NO_PLACED), [definition, validation]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (isEditable(e.target)) return;
