@@ -135,4 +135,42 @@ describe('DesignerStore', () => {
     while (store.undo()) n++;
     expect(n).toBe(3);
   });
+
+  it('rebases the undo history onto the published version instead of clearing it', () => {
+    const store = new DesignerStore({ ...sampleDefinition(), version: 1 });
+    store.dispatch(addField(TC.TEXT));
+    store.dispatch(setWidth(['amount'], 24));
+    store.undo(); // one step to redo as well
+    store.select(['text1']);
+    const edited = store.getState().definition;
+    // the server's copy after publishing: the same form as version 2
+    expect(store.rebase({ ...structuredClone(edited), version: 2 })).toBe(true);
+    expect(store.getState()).toMatchObject({ canUndo: true, canRedo: true, dirty: false, selection: ['text1'] });
+    expect(store.getState().definition.version).toBe(2);
+    // redo and undo walk the same edits, every state now on version 2
+    store.redo();
+    expect(getField(store.getState().definition, 'amount')!.width).toBe(24);
+    expect(store.getState().definition.version).toBe(2);
+    store.undo();
+    store.undo();
+    expect(getField(store.getState().definition, 'text1')).toBeUndefined();
+    expect(store.getState()).toMatchObject({ canUndo: false, dirty: true });
+    expect(store.getState().definition.version).toBe(2);
+    expect(schemaErrors(store.getState().definition)).toEqual([]);
+    store.redo();
+    expect(store.getState().dirty).toBe(false);
+  });
+
+  it('clears the history when the server copy differs in content, or is another form', () => {
+    const store = new DesignerStore(sampleDefinition());
+    store.dispatch(addField(TC.TEXT));
+    const other = structuredClone(store.getState().definition);
+    other.fields[0].label = { 'zh-CN': '别人改过' };
+    expect(store.rebase({ ...other, version: 2 })).toBe(false);
+    expect(store.getState()).toMatchObject({ canUndo: false, canRedo: false, dirty: false });
+    expect(store.getState().definition.fields[0].label['zh-CN']).toBe('别人改过');
+    store.dispatch(addField(TC.TEXT));
+    expect(store.rebase({ ...sampleDefinition(), code: 'another' })).toBe(false);
+    expect(store.getState()).toMatchObject({ canUndo: false, definition: { code: 'another' } });
+  });
 });

@@ -30,6 +30,9 @@ interface HistoryEntry {
   selectionAfter: readonly string[];
 }
 
+/** Definition properties the server sets (on publish, on upgrade), never edited in the designer. */
+const SERVER_ASSIGNED: readonly (keyof FormDefinition)[] = ['version', 'schemaVersion'];
+
 export type DispatchResult = { ok: true } | { ok: false; error: DesignerError };
 
 export interface DesignerStoreOptions extends CommandContext {
@@ -222,6 +225,49 @@ export class DesignerStore {
   markSaved(definition: FormDefinition = this.state.definition): void {
     this.saved = definition;
     this.set({});
+  }
+
+  /**
+   * The server's copy of the definition being edited, after a publish (its new version number)
+   * or an upgrade (schemaVersion): when it differs from the current definition only in those
+   * server-assigned properties, the undo/redo history is kept and rebased onto it (every state of
+   * the history takes the server's values) and it becomes the clean state; an undo after
+   * publishing then edits the published version's draft. A copy that differs in content (someone
+   * else changed the form) cannot carry the history: it is loaded as by `reset`.
+   * Returns whether the history was kept.
+   */
+  rebase(definition: FormDefinition): boolean {
+    const current = this.state.definition;
+    if (current.code !== definition.code) {
+      this.reset(definition);
+      return false;
+    }
+    const keys = new Set([...Object.keys(current), ...Object.keys(definition)] as (keyof FormDefinition)[]);
+    const patch: Partial<FormDefinition> = {};
+    for (const k of keys) {
+      if (JSON.stringify(current[k]) === JSON.stringify(definition[k])) continue;
+      if (!SERVER_ASSIGNED.includes(k)) {
+        this.reset(definition);
+        return false;
+      }
+      (patch as Record<string, unknown>)[k] = definition[k];
+    }
+    // one rebased object per history state (an entry's `after` is the next one's `before`), and
+    // the current state becomes the server's copy itself, so returning to it is clean again
+    const rebased = new Map<FormDefinition, FormDefinition>([[current, definition]]);
+    const moved = (d: FormDefinition): FormDefinition => {
+      let r = rebased.get(d);
+      if (!r) rebased.set(d, (r = { ...d, ...patch }));
+      return r;
+    };
+    for (const e of [...this.past, ...this.future]) {
+      e.before = moved(e.before);
+      e.after = moved(e.after);
+    }
+    this.coalesceOpen = false;
+    this.saved = definition;
+    this.set({ definition, selection: this.keepExisting(definition, this.state.selection) });
+    return true;
   }
 
   /** Load another definition: history and selection are cleared. */

@@ -100,6 +100,31 @@ describe('FormDesignerPage', () => {
     expect(api.entries.get('expenseApp')!.versions[1].definition.fields.some((f) => f.key === 'text1')).toBe(true);
   });
 
+  it('keeps the undo history after publishing: undo edits the published version', async () => {
+    const api = setup();
+    await screen.findByTestId('form-designer');
+    fireEvent.click(screen.getByTestId('palette-text'));
+    await screen.findByTestId('canvas-field-text1');
+    fireEvent.click(screen.getByTestId('publish'));
+    await screen.findByTestId('publish-diff');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('publish-confirm'));
+    });
+    await waitFor(() => expect(api.entries.get('expenseApp')!.versions).toHaveLength(2));
+    // reloaded as version 2, clean, and the add can still be undone
+    await waitFor(() => expect(screen.getByText('expenseApp · 已发布第 2 版')).toBeInTheDocument());
+    expect(screen.getByTestId('save-status')).toHaveAttribute('data-state', 'saved');
+    expect(screen.getByTestId('undo')).toBeEnabled();
+    fireEvent.click(screen.getByTestId('undo'));
+    expect(screen.queryByTestId('canvas-field-text1')).toBeNull();
+    expect(screen.getByTestId('save-status')).toHaveAttribute('data-state', 'dirty');
+    // the undone draft autosaves on top of version 2; redo brings the field back
+    await waitFor(() => expect(api.entries.get('expenseApp')!.draft!.fields.some((f) => f.key === 'text1')).toBe(false), { timeout: 4000 });
+    expect(api.entries.get('expenseApp')!.draft!.version).toBe(2);
+    fireEvent.click(screen.getByTestId('redo'));
+    expect(screen.getByTestId('canvas-field-text1')).toBeInTheDocument();
+  });
+
   it('adds a column to the selected sub-form from the palette; refuses a sub-form there', async () => {
     setup();
     await screen.findByTestId('form-designer');

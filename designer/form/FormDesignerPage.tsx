@@ -350,8 +350,9 @@ export function FormDesignerPage({ api, code, onCreated }: FormDesignerPageProps
   const [currentCode, setCurrentCode] = useState(code);
   const loadSeq = useRef(0);
 
+  /** Load the form; `keepHistory` (after publishing): the undo history is rebased onto the server's copy, not cleared. */
   const load = useCallback(
-    async (c: string) => {
+    async (c: string, keepHistory = false) => {
       const seq = ++loadSeq.current;
       setError(null);
       try {
@@ -362,7 +363,8 @@ export function FormDesignerPage({ api, code, onCreated }: FormDesignerPageProps
         setPublished(init.published);
         setStore((prev) => {
           if (prev && prev.getState().definition.code === def.code) {
-            prev.reset(def);
+            if (keepHistory) prev.rebase(def);
+            else prev.reset(def);
             return prev;
           }
           return new DesignerStore(def, { defaults: (tc) => (isTypeCode(tc) ? metaDefaults(tc) : undefined) });
@@ -396,7 +398,7 @@ export function FormDesignerPage({ api, code, onCreated }: FormDesignerPageProps
   if (!store) return <Spin />;
   return (
     <DesignerStoreContext.Provider value={store}>
-      <DesignerWorkspace api={api} published={published} onPublished={() => void load(currentCode)} />
+      <DesignerWorkspace api={api} published={published} onPublished={() => void load(currentCode, true)} />
     </DesignerStoreContext.Provider>
   );
 }
