@@ -9,3 +9,4 @@ export * from './compileRecordSchema';
 export * from './columnsOf';
 export * from './migrations';
 export * from './catalog';
+export * from './ruleEffects';

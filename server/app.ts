@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes';
 import { seedIfEmpty } from './seed/seed';
 import { definitionRoutes } from './modules/definitions/routes';
 import { recordRoutes } from './modules/records/routes';
+import { ensureAllListIndexes } from './modules/records/listIndexes';
 import { menuRoutes } from './modules/menu/routes';
 import { masterDataRoutes } from './modules/masterData/routes';
 import { fileRoutes } from './modules/files/routes';
@@ -46,6 +47,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const ctx: AppContext = { config, database, db: database.db, maintenance: { enabled: config.maintenance } };
   await seedIfEmpty(ctx);
+  await ensureAllListIndexes(ctx);
   await refreshMaintenance(ctx, true);
 
   const app = Fastify({

@@ -223,6 +223,12 @@ export const files = pgTable('files', {
   deletedAt: ts('deleted_at'),
 });
 
+/** Files a record refers to (attachment/image values, sub-form rows included); kept on save. */
+export const recordFiles = pgTable('record_files', {
+  recordId: id('record_id').notNull().references(() => records.id, { onDelete: 'cascade' }),
+  fileId: id('file_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.recordId, t.fileId] }), index('record_files_file_idx').on(t.fileId)]);
+
 // ─── languages ─────────────────────────────────────────────────────────────────────────────
 export const languageKeys = pgTable('language_keys', {
   locale: varchar('locale', { length: 8 }).notNull(),

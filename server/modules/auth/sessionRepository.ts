@@ -1,6 +1,6 @@
 // Sessions in the database: created at login, looked up by the hash of the presented token,
 // touched on use (idle timeout), revoked on logout and when the user is disabled.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -29,14 +29,26 @@ export async function createSession(db: Db, userId: string, duoYuYanType: number
   return { id, token };
 }
 
-/** The session of a token, or null when unknown, revoked, expired, idle too long or its user is disabled. */
-export async function resolveSession(db: Db, token: string, t: SessionTimeouts): Promise<SessionUser | null> {
-  const [row] = await db
+function prepareLookup(db: Db) {
+  return db
     .select({ s: sessions, u: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('fw_resolve_session');
+}
+const lookups = new WeakMap<object, ReturnType<typeof prepareLookup>>();
+/** The lookup runs on every request: a named prepared statement (parsed and planned once per connection). */
+function sessionLookup(db: Db) {
+  let q = lookups.get(db);
+  if (!q) lookups.set(db, (q = prepareLookup(db)));
+  return q;
+}
+
+/** The session of a token, or null when unknown, revoked, expired, idle too long or its user is disabled. */
+export async function resolveSession(db: Db, token: string, t: SessionTimeouts): Promise<SessionUser | null> {
+  const [row] = await sessionLookup(db).execute({ hash: hashToken(token) });
   if (!row) return null;
   const { s, u } = row;
   const now = Date.now();

@@ -1,5 +1,6 @@
 // Files under {prefix}/upload/: multipart upload (size limit → 413, type checked by the file's
-// content, server-generated storage names under DATA_DIR/files), download, delete.
+// content, server-generated storage names under DATA_DIR/files), download (the uploader or a reader
+// of a record that refers to the file), delete (the uploader).
 import { Type } from '@sinclair/typebox';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,8 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import type { AppContext, SessionUser } from '../../context';
+import type { AppContext } from '../../context';
+import { canReadFile, ownsFile } from './access';
 import { files } from '../../db/schema';
 import { AppError, forbidden, invalid, notFound, ok } from '../../lib/errors';
 import { Id } from '../../lib/schemas';
@@ -44,7 +46,6 @@ async function sniffText(file: string): Promise<boolean> {
   }
 }
 
-const canSee = (me: SessionUser, ownerId: string) => me.isAdmin || ownerId === me.userId || me.jiaoJieRenIds.includes(ownerId);
 
 export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   const p = ctx.config.apiPrefix;
@@ -80,7 +81,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${p}/upload/upload-download`, { config: { policy: 'any' }, schema: { tags, body: Type.Object({ id: Id }) } }, async (req, reply) => {
     const [f] = await ctx.db.select().from(files).where(and(eq(files.id, (req.body as { id: string }).id), isNull(files.deletedAt)));
     if (!f) throw notFound('file');
-    if (!canSee(req.auth!, f.ownerId)) throw forbidden();
+    // the uploader, or whoever may read a record that refers to the file
+    if (!(await canReadFile(ctx.db, req.auth!, f))) throw forbidden();
     reply.header('Content-Type', f.type);
     reply.header('Content-Length', String(f.size));
     reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(f.name)}`);
@@ -91,7 +93,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(`${p}/upload/upload-delete`, { config: { policy: 'any' }, schema: { tags, body: Type.Object({ id: Id }) } }, async (req) => {
     const [f] = await ctx.db.select().from(files).where(and(eq(files.id, (req.body as { id: string }).id), isNull(files.deletedAt)));
     if (!f) throw notFound('file');
-    if (!canSee(req.auth!, f.ownerId)) throw forbidden();
+    // only the uploader's side deletes (a record's reader may not)
+    if (!ownsFile(req.auth!, f.ownerId)) throw forbidden();
     await ctx.db.update(files).set({ deletedAt: new Date() }).where(eq(files.id, f.id));
     await rm(path.join(dir, f.storageName), { force: true });
     return ok(null);

@@ -99,6 +99,8 @@ export async function departmentOfEmployee(db: Db, employeeId: string | null) {
 
 export interface ListQuery {
   formCode: string;
+  /** the form and validity predicate (literals, so partial indexes match) */
+  base: SQL;
   where: SQL[];
   /** the filters without a keyset cursor (the total ignores the cursor) */
   countWhere: SQL[];
@@ -107,45 +109,105 @@ export interface ListQuery {
   offset: number;
   /** the unfiltered total may come from the maintained counter */
   useCounter: boolean;
+  /** keyset: the page starts after this id (the total ignores it) */
+  cursor?: string;
 }
 
 /** above this many matches a filtered count is an estimate (marked `totalIsEstimate`) */
 export const EXACT_COUNT_CAP = 1_000;
+/** past this planner estimate no count runs at all: the estimate is the answer */
+export const ESTIMATE_ONLY_ABOVE = 10 * EXACT_COUNT_CAP;
+/** how long an estimated total is reused for the same filters (an estimate, so a few seconds stale is fine) */
+const ESTIMATE_TTL_MS = 15_000;
 
 export type ListedRow = RecordRow & { rowCreateName: string | null; rowCreateBuMenName: string | null };
 
-async function countRows(db: Db, q: ListQuery) {
-  if (q.useCounter) {
-    const [c] = await db.select({ n: formDefinitions.recordCount }).from(formDefinitions).where(eq(formDefinitions.code, q.formCode));
-    return { total: Number(c?.n ?? 0), estimate: false };
-  }
-  const where = and(eq(records.formCode, q.formCode), ...q.countWhere)!;
-  const capped = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${records} where ${where} limit ${EXACT_COUNT_CAP + 1}) s`);
-  const n = Number(capped[0]?.n ?? 0);
-  if (n <= EXACT_COUNT_CAP) return { total: n, estimate: false };
+const estimates = new WeakMap<object, Map<string, { total: number; at: number }>>();
+function estimateCache(db: Db) {
+  let m = estimates.get(db);
+  if (!m) estimates.set(db, (m = new Map()));
+  return m;
+}
+
+/** The form's maintained counter of valid records, as a scalar subquery (one statement with the page). */
+const counterSql = (formCode: string) => sql<number>`(select ${formDefinitions.recordCount} from ${formDefinitions} where ${formDefinitions.code} = ${formCode})`;
+
+async function planRows(db: Db, where: SQL) {
   const plan = await rawRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 from ${records} where ${where}`);
   const raw = plan[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(n, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? n)), estimate: true };
+  return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /**
- * One page: the ids are found on the index first (deferred join, so a deep OFFSET walks index
- * entries, not rows), then only those rows are read with the creator's names. The count runs
- * beside it.
+ * The total of a filtered list without a full count: the planner's estimate first (planning
+ * only); a large one is the answer (marked as an estimate, reused for a few seconds); a small one
+ * is checked by counting at most EXACT_COUNT_CAP + 1 matches.
  */
+async function filteredCount(db: Db, q: ListQuery, atLeast: number): Promise<{ total: number; estimate: boolean }> {
+  const where = and(q.base, ...q.countWhere)!;
+  const probe = db.select({ one: sql`1` }).from(records).where(where).toSQL();
+  const key = `${probe.sql}\u0000${JSON.stringify(probe.params)}`;
+  const cache = estimateCache(db);
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return { total: Math.max(hit.total, atLeast), estimate: true };
+  const remember = (total: number) => {
+    if (cache.size > 1000) cache.clear();
+    cache.set(key, { total, at: Date.now() });
+    return { total: Math.max(total, atLeast), estimate: true };
+  };
+  const planned = await planRows(db, where);
+  if (planned > ESTIMATE_ONLY_ABOVE) return remember(planned);
+  const capped = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${records} where ${where} limit ${EXACT_COUNT_CAP + 1}) s`);
+  const n = Number(capped[0]?.n ?? 0);
+  if (n <= EXACT_COUNT_CAP) return { total: n, estimate: false };
+  return remember(Math.max(n, planned));
+}
+
+/** The page's columns, named as the API names them (rows come back in RecordRow shape, no mapping). */
+const PAGE_COLUMNS = sql.raw(
+  Object.entries({ ...COLUMN_OF, formCode: records.formCode, data: records.data })
+    .map(([k, c]) => `"records"."${c.name}" as "${k}"`)
+    .join(', '),
+);
+
+/**
+ * One page as one statement: the ids are found on the index first (deferred join, so an OFFSET
+ * walks index entries, not rows), then only those rows are read with the creator's names; with
+ * the maintained counter, the total comes in the same statement. Plain SQL executed as is: the
+ * rows need no ORM mapping on this hot path.
+ */
+export function pageSql(q: ListQuery): SQL {
+  const where = and(q.base, ...q.where)!;
+  const order = sql.join(q.orderBy, sql`, `);
+  const total = q.useCounter ? counterSql(q.formCode) : sql`null`;
+  return sql`select ${PAGE_COLUMNS}, ${users.displayName} as "rowCreateName", ${departments.name} as "rowCreateBuMenName", ${total} as "total"
+    from ${records}
+    left join ${users} on ${users.id} = ${records.rowCreateId}
+    left join ${departments} on ${departments.id} = ${records.rowCreateBuMenId}
+    where ${records.id} in (select ${records.id} from ${records} where ${where} order by ${order} limit ${q.limit} offset ${q.offset})
+    order by ${order}`;
+}
+
+/** The page statement's text and parameters, as sent to the database. */
+export function pageQuery(db: Db, q: ListQuery) {
+  return (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(pageSql(q));
+}
+
+/** One page and its total. */
 export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: ListedRow[]; total: number; estimate: boolean }> {
-  const where = and(eq(records.formCode, q.formCode), ...q.where)!;
-  const page = db.select({ id: records.id }).from(records).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset);
-  const [rows, count] = await Promise.all([
-    db
-      .select({ r: records, rowCreateName: users.displayName, rowCreateBuMenName: departments.name })
-      .from(records)
-      .leftJoin(users, eq(users.id, records.rowCreateId))
-      .leftJoin(departments, eq(departments.id, records.rowCreateBuMenId))
-      .where(inArray(records.id, page))
-      .orderBy(...q.orderBy),
-    countRows(db, q),
-  ]);
-  return { rows: rows.map((x) => ({ ...x.r, rowCreateName: x.rowCreateName, rowCreateBuMenName: x.rowCreateBuMenName })), ...count };
+  const found = await rawRows<ListedRow & { total: number | string | null }>(db, pageSql(q));
+  const rows: ListedRow[] = found;
+  const seen = q.offset + rows.length;
+  let count: { total: number; estimate: boolean };
+  if (q.useCounter) {
+    const total = found.length ? Number(found[0].total ?? 0) : Number((await db.select({ n: formDefinitions.recordCount }).from(formDefinitions).where(eq(formDefinitions.code, q.formCode)))[0]?.n ?? 0);
+    count = { total: Math.max(total, seen), estimate: false };
+  } else if (!q.cursor && rows.length < q.limit && (rows.length > 0 || q.offset === 0)) {
+    // a short page is the last one: the total is exact without counting
+    count = { total: seen, estimate: false };
+  } else {
+    count = await filteredCount(db, q, seen);
+  }
+  return { rows, ...count };
 }

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { and, asc, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context';
 import {
-  APPLICATION_VIEWS, APPROVAL_STATUS, DEFAULT_NUMBER_RULE, FILTER_OPS, FORM_MODES, TC, compileRecordSchema, typeInfo, isTypeCode,
+  APPLICATION_VIEWS, APPROVAL_STATUS, DEFAULT_NUMBER_RULE, FILTER_OPS, FORM_MODES, TC, compileRecordSchema, evaluateRuleEffects, withFormulaResults,
   type FieldDefinition, type FilterOp, type FormDefinition, type FormMode,
 } from '../../../schemas';
 import { AppError, businessFailure, conflict, forbidden, invalid, notFound, type FieldError } from '../../lib/errors';
@@ -20,6 +20,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { publishedDefinition } from '../definitions/service';
 import { getDefinitionRow } from '../definitions/repository';
 import * as repo from './repository';
+import { fileIdsOf, unreadableNewFiles, writeRecordFiles } from '../files/access';
+import { NUMERIC_TYPES, formPredicate, isPicker, literal, sortExpression } from './listIndexes';
 
 // ─── access ────────────────────────────────────────────────────────────────────────────────
 export function owns(me: SessionUser, r: { rowCreateId: string }) {
@@ -68,9 +70,25 @@ function titleOf(def: FormDefinition, data: Record<string, unknown>, given: stri
   return raw.slice(0, 200);
 }
 
-function validateData(def: FormDefinition, mode: FormMode, draft: boolean, data: unknown, locale: Locale) {
-  const v = compileRecordSchema(def, mode, { draft }).validate(data, locale);
+/**
+ * Validates a write: the definition's formulas are recomputed (the stored values are the
+ * evaluated ones) and its linkage rules evaluated over the data with the client's evaluator, so
+ * a field a rule requires is required and a hidden one never is. Answers the data to store.
+ */
+function validateData(def: FormDefinition, mode: FormMode, draft: boolean, data: Record<string, unknown>, locale: Locale): Record<string, unknown> {
+  const effects = evaluateRuleEffects(def, data, mode);
+  const stored = withFormulaResults(data, effects);
+  const v = compileRecordSchema(def, mode, { draft, required: draft ? undefined : effects.required }).validate(stored, locale);
   if (!v.valid) throw invalid(v.errors.map((e) => ({ field: e.field, message: e.message, code: e.code })));
+  return stored;
+}
+
+/** The files the data refers to; a file not yet linked to this record must be readable by the writer. */
+async function checkFiles(ctx: AppContext, me: SessionUser, def: FormDefinition, data: Record<string, unknown>, recordId: string | null, locale: Locale) {
+  const ids = fileIdsOf(def.fields, data);
+  const bad = await unreadableNewFiles(ctx.db, me, ids, recordId);
+  if (bad.length) throw invalid(bad.map((id) => ({ field: ids.get(id)!, code: 'invalidValue', message: t(locale, 'records.fileNotReadable', { id }) })));
+  return ids;
 }
 
 async function uniqueConflict(err: unknown, def: FormDefinition, data: Record<string, unknown>, ctx: AppContext, locale: Locale): Promise<never> {
@@ -106,13 +124,14 @@ export interface SaveInput {
 const EDITABLE_STATUSES: ReadonlySet<string> = new Set([APPROVAL_STATUS.DRAFT.code, APPROVAL_STATUS.RETURNED.code, APPROVAL_STATUS.WITHDRAWN.code]);
 
 export async function saveRecord(ctx: AppContext, me: SessionUser, input: SaveInput, locale: Locale) {
-  const data = structuredClone(input.data ?? {});
+  let data = structuredClone(input.data ?? {});
   const now = new Date();
   const nowStr = nowText(now);
   if (!input.id) {
     const def = await definitionOrFail(ctx, input.formCode);
     sanitizeData(def.fields, data);
-    validateData(def, FORM_MODES.ADD, !input.submit, data, locale);
+    data = validateData(def, FORM_MODES.ADD, !input.submit, data, locale);
+    const fileIds = await checkFiles(ctx, me, def, data, null, locale);
     const rule = { ...DEFAULT_NUMBER_RULE, ...(def.numberRule ?? {}) };
     const period = dayjs(now).format(rule.dateFormat);
     const deptId = await repo.departmentOfEmployee(ctx.db, me.employeeId);
@@ -139,6 +158,7 @@ export async function saveRecord(ctx: AppContext, me: SessionUser, input: SaveIn
           data,
         });
         await repo.writeUniqueValues(tx, def.code, id, uniqueValues(def, data));
+        await writeRecordFiles(tx, id, fileIds);
         return { id, number, version: 1 };
       });
     } catch (err) {
@@ -156,7 +176,8 @@ export async function saveRecord(ctx: AppContext, me: SessionUser, input: SaveIn
   const def = await definitionOrFail(ctx, existing.formCode, existing.definitionVersion);
   const mode = existing.shenPiZhuangTai === APPROVAL_STATUS.RETURNED.code ? FORM_MODES.MODIFY_ON_RETURN : FORM_MODES.MODIFY;
   sanitizeData(def.fields, data);
-  validateData(def, mode, !input.submit, data, locale);
+  data = validateData(def, mode, !input.submit, data, locale);
+  const fileIds = await checkFiles(ctx, me, def, data, existing.id, locale);
   try {
     return await ctx.db.transaction(async (tx) => {
       const r = await repo.updateRecord(tx, existing.id, input.version!, {
@@ -168,6 +189,7 @@ export async function saveRecord(ctx: AppContext, me: SessionUser, input: SaveIn
       });
       if (!r) throw conflict();
       await repo.writeUniqueValues(tx, def.code, existing.id, uniqueValues(def, data));
+      await writeRecordFiles(tx, existing.id, fileIds);
       return { id: r.id, number: r.number, version: r.version };
     });
   } catch (err) {
@@ -234,8 +256,6 @@ export interface ListInput {
   cursor?: string;
 }
 
-const NUMERIC_TYPES: ReadonlySet<number> = new Set([TC.INTEGER, TC.DECIMAL]);
-const isPicker = (f: FieldDefinition) => isTypeCode(f.type) && typeInfo(f.type).source !== null && !f.dataSource?.multiple;
 const DECIMAL_RE = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 function filterSql(def: FormDefinition, f: { key: string; op: FilterOp; value: unknown }, i: number, locale: Locale): SQL {
@@ -281,7 +301,7 @@ function filterSql(def: FormDefinition, f: { key: string; op: FilterOp; value: u
       return s;
     };
     if (f.op === 'like') throw bad('records.badFilterOp');
-    return cmp(sql`(${records.data}->>${key})::numeric`, (v) => sql`${num(v)}::numeric`);
+    return cmp(sql`fw_num(${records.data}->>${key})`, (v) => sql`${num(v)}::numeric`);
   }
   // scalar values: equality through the GIN index (jsonb containment)
   if (f.op === 'eq') return sql`${records.data} @> ${JSON.stringify({ [key]: field.type === TC.INTEGER ? Number(f.value) : str(f.value) })}::jsonb`;
@@ -295,18 +315,15 @@ function sortSql(def: FormDefinition, key: string | undefined, order: 'asc' | 'd
   if (repo.isColumnKey(key)) return [dir(repo.COLUMN_OF[key]), dir(records.id)];
   const field = def.fields.find((x) => x.key === key);
   if (!field || field.type === TC.SUB_FORM || field.type === TC.DIVIDER) throw invalid([{ field: 'sort', message: t(locale, 'records.badSortKey', { key }) }]);
-  const expr = NUMERIC_TYPES.has(field.type)
-    ? sql`(${records.data}->>${field.key})::numeric`
-    : isPicker(field) ? sql`(${records.data}->${field.key}->>'name')` : sql`(${records.data}->>${field.key})`;
+  const expr = sortExpression(field);
   return [order === 'asc' ? sql`${expr} asc nulls last` : sql`${expr} desc nulls last`, dir(records.id)];
 }
 
-export async function listRecords(ctx: AppContext, me: SessionUser, q: ListInput, locale: Locale) {
+async function buildListQuery(ctx: AppContext, me: SessionUser, q: ListInput, locale: Locale) {
   const def = await definitionOrFail(ctx, q.formCode);
   const where: SQL[] = [];
   const filters = q.filters ?? [];
   const explicitValid = filters.some((f) => f.key === 'isYouXiao');
-  if (!explicitValid) where.push(eq(records.isYouXiao, '1'));
   filters.forEach((f, i) => where.push(filterSql(def, f, i, locale)));
   if (!me.isAdmin) where.push(inArray(records.rowCreateId, [me.userId, ...me.jiaoJieRenIds]));
   const order = q.order === 'asc' ? 'asc' : 'desc';
@@ -314,16 +331,29 @@ export async function listRecords(ctx: AppContext, me: SessionUser, q: ListInput
   if (q.cursor) {
     if (!defaultOrder || !/^[0-9]{19}$/.test(q.cursor)) throw invalid([{ field: 'cursor', message: t(locale, 'records.badCursor') }]);
   }
-  const pageWhere = q.cursor ? [...where, lt(records.id, q.cursor)] : where;
-  const { rows, total, estimate } = await repo.listRecords(ctx.db, {
+  const lq: repo.ListQuery = {
     formCode: def.code,
-    where: pageWhere,
+    base: explicitValid ? sql.raw(`"records"."form_code" = ${literal(def.code)}`) : formPredicate(def.code),
+    where: q.cursor ? [...where, lt(records.id, q.cursor)] : where,
     countWhere: where,
     orderBy: sortSql(def, q.sort, order, locale),
     limit: q.limit,
     offset: q.cursor ? 0 : (q.page - 1) * q.limit,
     useCounter: me.isAdmin && filters.length === 0,
-  });
+    cursor: q.cursor,
+  };
+  return { lq, defaultOrder };
+}
+
+/** The page statement the list route issues for this request (the bench runs it directly). */
+export async function listPageSql(ctx: AppContext, me: SessionUser, q: ListInput, locale: Locale) {
+  const { lq } = await buildListQuery(ctx, me, q, locale);
+  return repo.pageQuery(ctx.db, lq);
+}
+
+export async function listRecords(ctx: AppContext, me: SessionUser, q: ListInput, locale: Locale) {
+  const { lq, defaultOrder } = await buildListQuery(ctx, me, q, locale);
+  const { rows, total, estimate } = await repo.listRecords(ctx.db, lq);
   const out: Record<string, unknown> = {
     pageSize: q.limit,
     currentPage: q.page,
