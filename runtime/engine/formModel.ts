@@ -65,6 +65,8 @@ export interface FormModel {
   getValue(path: string): unknown;
   /** a deep copy of the record's data, for saving */
   getValues(): Record<string, unknown>;
+  /** the live data, read-only (validation while typing; no copy) */
+  peekValues(): Readonly<Record<string, unknown>>;
   /** the rows' ids of a sub-form (a new array only when rows are added or removed) */
   getRowIds(subForm: string): readonly string[];
   /** the user typed/picked: sets, recomputes what depends on it, returns every changed path */
@@ -75,6 +77,8 @@ export interface FormModel {
   getErrors(): FieldError[];
   /** replace all errors (validation, server 422); returns changed paths */
   setErrors(errors: FieldError[]): string[];
+  /** set or clear (undefined) the error of one path; returns changed paths */
+  setError(path: string, error: FieldError | undefined): string[];
   /** has the user changed anything since load / the last `markSaved`? */
   isDirty(): boolean;
   markSaved(): void;
@@ -484,6 +488,7 @@ export function createFormModel(options: FormModelOptions): FormModel {
     getState: (path) => states.get(path) ?? computeState(path),
     getValue,
     getValues: () => structuredCloneSafe(data),
+    peekValues: () => data,
     getRowIds: (subForm) => rowIds.get(subForm) ?? [],
     setValue(path, value) {
       if (!canEditPath(path)) return [];
@@ -533,6 +538,15 @@ export function createFormModel(options: FormModelOptions): FormModel {
     },
     getError: (path) => errors.get(path)?.message,
     getErrors: () => [...errors.values()],
+    setError(path, error) {
+      const had = errors.get(path);
+      if (error ? had?.message === error.message && had.code === error.code : !had) return [];
+      if (error) errors.set(path, { ...error, path });
+      else errors.delete(path);
+      const changed = new Set([path, 'errors']);
+      notify(changed);
+      return [...changed];
+    },
     setErrors(list) {
       const changed = new Set<string>([...errors.keys()]);
       errors.clear();

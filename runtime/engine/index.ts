@@ -5,7 +5,7 @@ export { compileExpression, evaluate, registerOperations, truthy, ExpressionErro
 export { Decimal, toDecimal, toFixedString, sum, isNumeric } from './decimal';
 export { baseStateOf, columnBaseStateOf, permissionOf, APPLICANT_EDIT_MODES, type BaseState } from './permissions';
 export { headerFields, isMissingDocumentNumber, returnInfo } from './header';
-export { validateModel, mapServerErrors, requiredPathsOf, type ServerErrorBody, type ValidationResult } from './validation';
+export { validateModel, validatePath, prepareValidation, mapServerErrors, requiredPathsOf, type ServerErrorBody, type ValidationResult } from './validation';
 export { newRowId } from './ids';
 export { columnsOf, localized } from './fields';
 export { recordTitle } from './title';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_MODES } from '../../schemas';
 import { createFormModel } from './formModel';
-import { mapServerErrors, requiredPathsOf, validateModel } from './validation';
+import { mapServerErrors, requiredPathsOf, validateModel, validatePath } from './validation';
 import { expenseDefinition } from './fixtures/expense';
 
 const user = { id: '1000000000000000001', name: '张三' };
@@ -21,6 +21,20 @@ describe('validation', () => {
     // typing into a field clears its error
     m.setValue('subject', '拜访客户');
     expect(m.getError('subject')).toBeUndefined();
+  });
+  it('validatePath: the shape of what was typed, on that path only, without required errors', () => {
+    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user });
+    m.addRow('detail', {});
+    m.setValue('detail.0.qty', '1.234');
+    expect(validatePath(m, 'detail.0.qty')?.message).toBeTruthy();
+    expect(m.getError('detail.0.qty')).toBeTruthy();
+    // nothing else is reported while typing, not even the empty required subject
+    expect(m.getErrors().map((e) => e.path)).toEqual(['detail.0.qty']);
+    m.setValue('detail.0.qty', '1.23');
+    expect(validatePath(m, 'detail.0.qty')).toBeUndefined();
+    expect(m.getErrors()).toEqual([]);
+    m.setValue('subject', 'x'.repeat(201));
+    expect(validatePath(m, 'subject')?.message).toMatch(/申请事由/);
   });
   it('english messages for an english user', () => {
     const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user, locale: 'en-US' });

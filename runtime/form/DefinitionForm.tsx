@@ -16,6 +16,7 @@ import {
   headerFields,
   isMissingDocumentNumber,
   mapServerErrors,
+  prepareValidation,
   recordTitle,
   returnInfo,
   validateModel,
@@ -205,6 +206,15 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
     onModel?.(model);
     dirtyRef.current = false;
   }, [model, onModel]);
+
+  // typing validates what was typed (onFieldChange): compile that schema while the browser is
+  // idle after mounting, not on the first keystroke
+  useEffect(() => {
+    if (!APPLICANT_EDIT_MODES.has(model.mode) && model.mode !== FORM_MODES.APPROVE) return;
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle ? window.requestIdleCallback(() => prepareValidation(model), { timeout: 2000 }) : window.setTimeout(() => prepareValidation(model), 200);
+    return () => (idle ? window.cancelIdleCallback(handle) : window.clearTimeout(handle));
+  }, [model]);
 
   // unsaved-changes guard: the browser's beforeunload, and a callback for the host's router
   useEffect(() => {

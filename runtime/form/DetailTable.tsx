@@ -11,6 +11,7 @@ import { formatAmount, formatDecimal } from '../../widgets/format';
 import type { ViewProps, WidgetProps, WidgetServices } from '../../widgets/types';
 import { columnsOf, localized, sum, type FormModel } from '../engine';
 import { useRuntimeT } from '../i18n';
+import { onFieldChange } from './onFieldChange';
 import { useFieldError, useFieldState, useFieldValue, useRowIds } from './useModel';
 
 /** From this many rows on, only the rows in view are rendered. */
@@ -56,7 +57,7 @@ const Cell = memo(function Cell({ model, subForm, index, column, locale, service
   const state = useFieldState(model, colPath);
   const value = useFieldValue(model, path);
   const error = useFieldError(model, path);
-  const onChange = useCallback((v: unknown) => void model.setValue(path, v), [model, path]);
+  const onChange = useCallback((v: unknown) => onFieldChange(model, path, v), [model, path]);
   if (!state.visible) return null;
   const def = getWidget(column.type);
   if (!def) return <div role="cell" style={cellStyle} />;

@@ -9,6 +9,7 @@ import { getWidget } from '../../widgets/registry';
 import type { WidgetServices } from '../../widgets/types';
 import type { FormModel } from '../engine';
 import { localized } from '../engine';
+import { onFieldChange } from './onFieldChange';
 import { useFieldError, useFieldState, useFieldValue } from './useModel';
 import { DetailTable } from './DetailTable';
 import { PendingControl, useLazyMount } from './lazy';
@@ -63,7 +64,7 @@ function ValueField({ model, field, locale, services, forceView }: FieldRenderer
   const state = useFieldState(model, path);
   const value = useFieldValue(model, path);
   const error = useFieldError(model, path);
-  const onChange = useCallback((v: unknown) => void model.setValue(path, v), [model, path]);
+  const onChange = useCallback((v: unknown) => onFieldChange(model, path, v), [model, path]);
   const lazy = useLazyMount();
   const [mounted, setMounted] = useState(!lazy);
   const focusOnMount = useRef(false);
