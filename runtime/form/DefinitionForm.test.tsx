@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { FORM_MODES } from '../../schemas';
+import userEvent from '@testing-library/user-event';
+import { FORM_MODES, TC } from '../../schemas';
 import { DefinitionForm, type SavePayload } from './DefinitionForm';
 import { expenseDefinition } from '../engine/fixtures/expense';
 import type { FormModel } from '../engine';
@@ -138,6 +139,35 @@ describe('DefinitionForm', () => {
   it('a short form mounts every widget at once', () => {
     render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />);
     expect(document.querySelector('.fw-pending-control')).toBeNull();
+  });
+
+  it('Enter in a field (a date range, a text, a detail cell) does not submit; the submit button does', { timeout: 60_000 }, async () => {
+    const u = userEvent.setup();
+    const onSubmit = vi.fn();
+    const def = {
+      ...expenseDefinition(),
+      rules: [],
+      formulas: [],
+      permissions: undefined,
+      fields: [
+        { key: 'period', type: TC.DATE, range: true, label: { 'zh-CN': '活动期间' } },
+        { key: 'note', type: TC.TEXT, label: { 'zh-CN': '说明' } },
+        { key: 'detail', type: TC.SUB_FORM, label: { 'zh-CN': '明细' }, fields: [{ key: 'item', type: TC.TEXT, label: { 'zh-CN': '项目' } }] },
+      ],
+    };
+    render(<DefinitionForm definition={def} mode={FORM_MODES.ADD} user={user} onSubmit={onSubmit} />);
+    const start = document.getElementById('fw-period') as HTMLInputElement;
+    await u.click(start);
+    await u.keyboard('2026-11-01{Enter}');
+    await u.click(screen.getByLabelText('说明'));
+    await u.keyboard('拜访{Enter}');
+    fireEvent.click(screen.getByTestId('add-row-detail'));
+    await u.click(screen.getByLabelText('项目 1'));
+    await u.keyboard('交通{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('说明')).toHaveValue('拜访');
+    await u.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1), slow);
   });
 
   it('a definition the engine refuses shows an error instead of crashing', () => {

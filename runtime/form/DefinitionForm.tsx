@@ -7,7 +7,7 @@
 // field typed into and whatever the rules and formulas changed — the 300-field and 500-row
 // targets of issue 5 depend on that. Validation is still the compiled record schema of
 // schemas/ (ajv, the same as the server's).
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Button, Modal, Result, Space, Timeline, Watermark } from 'antd';
 import { FORM_MODES, type FormDefinition, type FormMode, type Locale } from '../../schemas';
 import type { WidgetServices } from '../../widgets/types';
@@ -91,6 +91,21 @@ function payloadOf(model: FormModel, submit: boolean): SavePayload {
     data: model.getValues(),
     submit,
   };
+}
+
+/** Input types whose Enter is a click (the browser's own): every other input's Enter stays in the field. */
+const BUTTON_INPUTS = new Set(['submit', 'button', 'image', 'reset']);
+
+/**
+ * Enter in a field must not submit the form (the browser submits a form on Enter in any
+ * single-line input — a date range, a number, a text): only the submit button submits. Runs
+ * as the event bubbles to the form, after the field's own Enter handling (a picker confirming
+ * the typed date, a select choosing its option).
+ */
+export function preventImplicitSubmit(e: KeyboardEvent<HTMLFormElement>) {
+  if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+  const t = e.target as HTMLElement;
+  if (t instanceof HTMLInputElement && !BUTTON_INPUTS.has(t.type)) e.preventDefault();
 }
 
 function focusFirstError(model: FormModel) {
@@ -296,6 +311,7 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
       <Header model={model} locale={locale} />
       <form
         noValidate
+        onKeyDown={preventImplicitSubmit}
         onSubmit={(e) => {
           e.preventDefault();
           if (edits) void save(true);
