@@ -171,15 +171,17 @@ const DesignTab = memo(function DesignTab({ errors }: { errors: Map<string, stri
     },
     screenReaderInstructions: { draggable: t('dnd.instructions') },
   }), [t]);
+  // the property panel is outside the drag-and-drop context: a drag's context changes never
+  // walk its (large) tree
   return (
-    <DndContext sensors={sensors} collisionDetection={designerCollision} onDragEnd={onDragEnd} accessibility={accessibility}>
-      <div className="fw-designer-body">
+    <div className="fw-designer-body">
+      <DndContext sensors={sensors} collisionDetection={designerCollision} onDragEnd={onDragEnd} accessibility={accessibility}>
         <PaletteMemo onAdd={onAdd} />
         <Canvas errors={errors} />
-        <PropertyPanelMemo />
-      </div>
-      <DragPreview />
-    </DndContext>
+        <DragPreview />
+      </DndContext>
+      <PropertyPanelMemo />
+    </div>
   );
 });
 

@@ -22,7 +22,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WARMUP = 2;
 /** BENCH_PROFILE=1: unminified, and the CPU profile of the 300-field drags: the functions with the most self time */
-const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILE = ['1', 'start', 'drop'].includes(process.env.BENCH_PROFILE ?? '');
+/** BENCH_PROFILE=drop: profile only the drops (release until the new order is drawn) */
+const PROFILE_DROP = process.env.BENCH_PROFILE === 'drop';
+/** BENCH_PROFILE=start: profile only the start of the drags (press and the move that starts dragging) */
+const PROFILE_START = process.env.BENCH_PROFILE === 'start';
 const SIZES = [30, 300] as const;
 const STEPS = 12;
 const FROM = 2;
@@ -36,6 +40,7 @@ const PROBE = `(() => {
   const grid = document.querySelector('${ITEMS.replace(/'/g, "\\'")}').parentElement;
   new MutationObserver(() => { if (p.upAt && !p.mutatedAt) p.mutatedAt = performance.now(); }).observe(grid, { childList: true });
   window.addEventListener('pointerup', (e) => { p.upAt = e.timeStamp; }, true);
+  window.addEventListener('pointerdown', (e) => { p.downAt = e.timeStamp; }, true);
   function loop(t) { if (p.dragging) p.frames.push(t); requestAnimationFrame(loop); }
   requestAnimationFrame(loop);
 })()`;
@@ -119,16 +124,20 @@ async function drag({ page, cdp, n }: BenchPage, from: number, to: number): Prom
   const m0 = PROFILE ? await metricsOf(cdp) : null;
   const t0 = await taskMs(cdp);
   await page.mouse.move(ax, ay);
+  if (PROFILE_START && n === 300) await cdp.send('Profiler.start');
   await page.mouse.down();
   await page.mouse.move(ax + 8, ay + 8);
   await frame(page);
+  if (PROFILE_START && n === 300) topSelf((await cdp.send('Profiler.stop')).profile);
   for (let i = 1; i <= STEPS; i++) {
     await page.mouse.move(ax + ((bx - ax) * i) / STEPS, ay + ((by - ay) * i) / STEPS);
     await frame(page);
   }
+  if (PROFILE_DROP && n === 300) await cdp.send('Profiler.start');
   await page.mouse.up();
   await page.waitForFunction(() => (window as unknown as { __probe: { mutatedAt: number } }).__probe.mutatedAt > 0, null, { polling: 'raf', timeout: 30_000 });
   await frame(page);
+  if (PROFILE_DROP && n === 300) topSelf((await cdp.send('Profiler.stop')).profile);
   const t1 = await taskMs(cdp);
   if (m0) {
     const m1 = await metricsOf(cdp);
@@ -139,13 +148,18 @@ async function drag({ page, cdp, n }: BenchPage, from: number, to: number): Prom
   const probe = await page.evaluate(() => {
     const p = (window as unknown as { __probe: { upAt: number; mutatedAt: number; frames: number[]; dragging: boolean } }).__probe;
     p.dragging = false;
-    return { upAt: p.upAt, mutatedAt: p.mutatedAt, frames: p.frames };
+    return { upAt: p.upAt, mutatedAt: p.mutatedAt, frames: p.frames, downAt: (p as unknown as { downAt: number }).downAt };
   });
   const after = await order(page);
   const moved = before[from];
   if (after.indexOf(moved) !== to) throw new Error(`${n} fields: the drag of ${moved} did not land at ${to} (now at ${after.indexOf(moved)})`);
   let worst = 0;
-  for (let i = 1; i < probe.frames.length; i++) worst = Math.max(worst, probe.frames[i] - probe.frames[i - 1]);
+  let worstAt = 0;
+  for (let i = 1; i < probe.frames.length; i++) {
+    const gap = probe.frames[i] - probe.frames[i - 1];
+    if (gap > worst) [worst, worstAt] = [gap, probe.frames[i - 1]];
+  }
+  if (PROFILE) console.log(`  ${n}: worst frame ${worst.toFixed(0)} ms, starting ${(worstAt - probe.downAt).toFixed(0)} ms after pointerdown, ${(worstAt - probe.upAt).toFixed(0)} ms after pointerup (drag ${(probe.upAt - probe.downAt).toFixed(0)} ms)`);
   return { task: t1 - t0, drop: probe.mutatedAt - probe.upAt, worstFrame: worst };
 }
 
@@ -187,7 +201,7 @@ async function main() {
       const [from, to] = run % 2 === 0 ? [FROM, TO] : [TO, FROM];
       const sizes = run % 2 === 0 ? SIZES : [...SIZES].reverse();
       for (const n of sizes) {
-        const profiling = PROFILE && n === 300 && run >= WARMUP;
+        const profiling = PROFILE && !PROFILE_START && !PROFILE_DROP && n === 300 && run >= WARMUP;
         if (profiling) await pages.get(n)!.cdp.send('Profiler.start');
         const d = await drag(pages.get(n)!, from, to);
         if (profiling) topSelf((await pages.get(n)!.cdp.send('Profiler.stop')).profile);
