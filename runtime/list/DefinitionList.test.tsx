@@ -59,4 +59,35 @@ describe('DefinitionList', () => {
     fireEvent.click(screen.getAllByTestId('row-modify-1000000000000000100')[0]);
     expect(onRowAction).toHaveBeenCalledWith('modify', expect.objectContaining({ id: '1000000000000000100' }), 1);
   });
+
+  it('a failed load shows the error with a retry that asks again', { timeout: 60_000 }, async () => {
+    let fail = true;
+    const fetchPage = vi.fn(async () => {
+      if (fail) throw new Error('网络错误');
+      return { pageSize: 20, currentPage: 1, totalRecord: 1, rows: makeRows(1) };
+    });
+    render(<DefinitionList definition={expenseDefinition()} fetchPage={fetchPage} user={me} />);
+    await waitFor(() => expect(screen.getByTestId('list-error')).toHaveTextContent('加载失败：网络错误'), slow);
+    fail = false;
+    fireEvent.click(screen.getByTestId('list-retry'));
+    await waitFor(() => expect(screen.getAllByText('拜访0').length).toBeGreaterThan(0), slow);
+    expect(screen.queryByTestId('list-error')).toBeNull();
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('keyboard: Enter in a filter searches; Enter or Space on a focused cell toggles the highlight', { timeout: 60_000 }, async () => {
+    const fetchPage = vi.fn(async () => ({ pageSize: 20, currentPage: 1, totalRecord: 2, rows: makeRows(2) }));
+    const { container } = render(<DefinitionList definition={expenseDefinition()} fetchPage={fetchPage} user={me} />);
+    await waitFor(() => expect(screen.getAllByText('拜访0').length).toBeGreaterThan(0), slow);
+    const input = screen.getByLabelText('申请事由');
+    fireEvent.change(input, { target: { value: '拜访1' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, limit: 20, filters: [{ key: 'subject', op: 'like', value: '拜访1' }] }), slow);
+    await waitFor(() => expect(screen.getAllByText('拜访0').length).toBeGreaterThan(0), slow);
+    const cell = screen.getAllByText('拜访0')[0].closest('[role="gridcell"]') as HTMLElement;
+    fireEvent.keyDown(cell, { key: 'Enter' });
+    await waitFor(() => expect(container.querySelectorAll('.fw-row-highlight').length).toBeGreaterThan(0), slow);
+    fireEvent.keyDown(screen.getAllByText('拜访0')[0].closest('[role="gridcell"]') as HTMLElement, { key: ' ' });
+    await waitFor(() => expect(container.querySelectorAll('.fw-row-highlight').length).toBe(0), slow);
+  });
 });

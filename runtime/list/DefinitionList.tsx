@@ -6,7 +6,7 @@
 // (`rowClick` 0/1).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import { CellStyleModule, ClientSideRowModelModule, RowStyleModule, themeQuartz, type ColDef, type ICellRendererParams, type RowClickedEvent, type SortChangedEvent } from 'ag-grid-community';
+import { CellStyleModule, ClientSideRowModelModule, RowStyleModule, themeQuartz, type CellKeyDownEvent, type ColDef, type ICellRendererParams, type RowClickedEvent, type SortChangedEvent } from 'ag-grid-community';
 import { Alert, Button, DatePicker, Empty, Input, Pagination, Popconfirm, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { APPROVAL_STATUS, PAGINATION, TC, isTypeCode, typeInfo, type FormDefinition, type ListSettings, type Locale } from '../../schemas';
@@ -234,12 +234,28 @@ export function DefinitionList(props: DefinitionListProps) {
     setPage(1);
   }, []);
 
-  const onRowClicked = useCallback((e: RowClickedEvent<ListRow>) => {
-    const target = e.event?.target as HTMLElement | null;
-    if (target?.closest?.('[data-fw-actions]')) return;
-    const id = e.data?.id;
+  const toggleRow = useCallback((id: string | undefined) => {
     setRows((rs) => rs.map((r) => (r.id === id ? { ...r, rowClick: r.rowClick === 1 ? 0 : 1 } : r)));
   }, []);
+  const onRowClicked = useCallback(
+    (e: RowClickedEvent<ListRow>) => {
+      const target = e.event?.target as HTMLElement | null;
+      if (target?.closest?.('[data-fw-actions]')) return;
+      toggleRow(e.data?.id);
+    },
+    [toggleRow],
+  );
+  // keyboard: Enter or Space on a focused cell toggles the row's highlight like a click
+  const onCellKeyDown = useCallback(
+    (e: CellKeyDownEvent<ListRow>) => {
+      const ev = e.event as KeyboardEvent | null | undefined;
+      if (!ev || (ev.key !== 'Enter' && ev.key !== ' ')) return;
+      if ((ev.target as HTMLElement | null)?.closest?.('[data-fw-actions]') || e.column.getColId() === '__actions') return;
+      ev.preventDefault();
+      toggleRow(e.data?.id);
+    },
+    [toggleRow],
+  );
 
   const search = () => {
     setFilters(toFilters(settings, draftFilters));
@@ -249,6 +265,13 @@ export function DefinitionList(props: DefinitionListProps) {
     setDraftFilters({});
     setFilters([]);
     setPage(1);
+  };
+  // Enter in a filter's text input runs the search (a select or picker keeps Enter for itself)
+  const onFilterKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || !(target instanceof HTMLInputElement) || target.getAttribute('role') === 'combobox' || target.closest('.ant-picker')) return;
+    e.preventDefault();
+    search();
   };
 
   const exportExcel = async () => {
@@ -276,7 +299,7 @@ export function DefinitionList(props: DefinitionListProps) {
     <div className="fw-definition-list" data-testid="definition-list" data-loading={loading ? 'true' : 'false'}>
       <style>{'.fw-definition-list .fw-row-highlight{background:#e6f4ff !important}'}</style>
       {(settings.filters ?? []).length ? (
-        <div className="fw-filter-bar" data-testid="filter-bar" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 12 }}>
+        <div className="fw-filter-bar" data-testid="filter-bar" onKeyDown={onFilterKeyDown} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 12 }}>
           {(settings.filters ?? []).map((f) => {
             const field = filterField(definition, f.key);
             const label = f.label ? localized(f.label, locale) : field ? localized(field.label, locale) : (listColumns(definition, { columns: [{ key: f.key }] }, locale)[0]?.label ?? f.key);
@@ -302,7 +325,20 @@ export function DefinitionList(props: DefinitionListProps) {
           {t('list.exportExcel')}
         </Button>
       </div>
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} data-testid="list-error" /> : null}
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          style={{ marginBottom: 8 }}
+          data-testid="list-error"
+          action={
+            <Button size="small" onClick={() => setReloads((n) => n + 1)} data-testid="list-retry">
+              {t('list.retry')}
+            </Button>
+          }
+        />
+      ) : null}
       <div style={{ height: gridHeight, width: '100%' }} data-testid="list-grid">
         <AgGridReact<ListRow>
           modules={GRID_MODULES}
@@ -312,12 +348,17 @@ export function DefinitionList(props: DefinitionListProps) {
           getRowId={(p) => String(p.data.id)}
           rowClassRules={{ 'fw-row-highlight': (p) => p.data?.rowClick === 1 }}
           onRowClicked={onRowClicked}
+          onCellKeyDown={onCellKeyDown}
           onSortChanged={onSortChanged}
           loading={loading}
           suppressMultiSort
           rowHeight={42}
           noRowsOverlayComponent={() => <Empty description={t('list.empty')} data-testid="list-empty" />}
-          loadingOverlayComponent={() => <span data-testid="list-loading">{t('list.loading')}</span>}
+          loadingOverlayComponent={() => (
+            <span role="status" aria-live="polite" data-testid="list-loading">
+              {t('list.loading')}
+            </span>
+          )}
         />
       </div>
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
