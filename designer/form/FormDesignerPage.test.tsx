@@ -3,13 +3,13 @@ import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { TC } from '../../schemas';
 import { sampleDefinition } from '../core/testing';
-import { FormDesignerPage } from './FormDesignerPage';
+import { FormDesignerPage, type DesignerTab } from './FormDesignerPage';
 import { MemoryDesignerApi } from './testing/memoryApi';
 
-function setup(api = new MemoryDesignerApi().seed(sampleDefinition(), { publish: true })) {
+function setup(api = new MemoryDesignerApi().seed(sampleDefinition(), { publish: true }), initialTab?: DesignerTab) {
   render(
     <App>
-      <FormDesignerPage api={api} code="expenseApp" />
+      <FormDesignerPage api={api} code="expenseApp" initialTab={initialTab} />
     </App>,
   );
   return api;
@@ -149,5 +149,12 @@ describe('FormDesignerPage', () => {
     expect(screen.getByTestId('perm-mode:0-detail.qty')).toHaveValue('required');
     fireEvent.click(screen.getByRole('tab', { name: '预览' }));
     expect(await screen.findByTestId('designer-preview')).toHaveAttribute('data-mode', '0');
+  });
+
+  it('opens on the tab its host asks for (the list-settings routes)', async () => {
+    setup(undefined, 'list');
+    await screen.findByTestId('form-designer');
+    expect(await screen.findByTestId('list-settings')).toBeInTheDocument();
+    expect(screen.queryByTestId('designer-canvas')).toBeNull();
   });
 });

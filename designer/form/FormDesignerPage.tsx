@@ -30,8 +30,14 @@ import { VersionsPane } from './VersionsPane';
 import { metaDefaults } from './widgetMetas';
 import './designer.css';
 
+/** The designer's tabs; a host may open one first (e.g. its list-settings route opens 'list'). */
+export const DESIGNER_TABS = ['design', 'rules', 'permissions', 'list', 'preview', 'versions'] as const;
+export type DesignerTab = (typeof DESIGNER_TABS)[number];
+
 export interface FormDesignerPageProps {
   api: DesignerApi;
+  /** the tab shown first (default 'design') */
+  initialTab?: DesignerTab;
   /** the definition to edit; without it the page asks for a code and name and creates a draft */
   code?: string;
   /** called after a new form was created (the host updates its address to ?code=…) */
@@ -187,14 +193,14 @@ const DesignTab = memo(function DesignTab({ errors }: { errors: Map<string, stri
 
 const NO_PLACED = placeErrors({ fields: [] } as unknown as FormDefinition, []);
 
-function DesignerWorkspace({ api, published, onPublished }: { api: DesignerApi; published: FormDefinition | null; onPublished: () => void }) {
+function DesignerWorkspace({ api, published, onPublished, initialTab }: { api: DesignerApi; published: FormDefinition | null; onPublished: () => void; initialTab: DesignerTab }) {
   const store = useDesignerStore();
   const { t, locale } = useDesignerT();
   const { message, modal } = App.useApp();
   const { state: saveState, flush } = useAutosave(store, api, true);
   const definition = useDesignerState(selectDef);
   const [showErrors, setShowErrors] = useState(false);
-  const [tab, setTab] = useState('design');
+  const [tab, setTab] = useState<string>(initialTab);
   const [publishing, setPublishing] = useState(false);
   const validation = useMemo(() => (showErrors ? validateDefinition(definition, locale) : null), [showErrors, definition, locale]);
   // no validation shown: the same empty map every time, so the design tab is not drawn again per edit
@@ -344,7 +350,7 @@ function CreateForm({ api, onCreated }: { api: DesignerApi; onCreated: (def: For
   );
 }
 
-export function FormDesignerPage({ api, code, onCreated }: FormDesignerPageProps) {
+export function FormDesignerPage({ api, code, onCreated, initialTab = 'design' }: FormDesignerPageProps) {
   const { t } = useDesignerT();
   const [store, setStore] = useState<DesignerStore | null>(null);
   const [published, setPublished] = useState<FormDefinition | null>(null);
@@ -400,7 +406,7 @@ export function FormDesignerPage({ api, code, onCreated }: FormDesignerPageProps
   if (!store) return <Spin />;
   return (
     <DesignerStoreContext.Provider value={store}>
-      <DesignerWorkspace api={api} published={published} onPublished={() => void load(currentCode, true)} />
+      <DesignerWorkspace api={api} published={published} onPublished={() => void load(currentCode, true)} initialTab={initialTab} />
     </DesignerStoreContext.Provider>
   );
 }

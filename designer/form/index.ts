@@ -1,3 +1,3 @@
 // designer/form: the form list and the drag-and-drop form designer.
 export { FormListPage, DESIGNER_PATH, type FormListPageProps } from './FormListPage';
-export { FormDesignerPage, type FormDesignerPageProps } from './FormDesignerPage';
+export { FormDesignerPage, DESIGNER_TABS, type DesignerTab, type FormDesignerPageProps } from './FormDesignerPage';

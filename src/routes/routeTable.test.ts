@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_MODES, FORM_TYPES } from '../../schemas/typeCodes';
-import { ENGINE_ROUTES, FORM_TYPE_PAGES, ROUTE_TABLE, areaLists, engineEntryOf, engineFormPath, engineKindOf, engineListPath, routeEntryOf } from './routeTable';
+import { ENGINE_ROUTES, FORM_SETTINGS_ROUTES, FORM_TYPE_PAGES, formSettingsTabOf, ROUTE_TABLE, areaLists, engineEntryOf, engineFormPath, engineKindOf, engineListPath, routeEntryOf } from './routeTable';
 import { resolveMode } from '../pages/genericMode';
 
 describe('route table', () => {
@@ -70,5 +70,14 @@ describe('route table', () => {
     expect(engineEntryOf(form.pathname, form.searchParams)).toMatchObject({ entry: { formCode: 'huoDongBuTie', kind: 'form' }, mode: FORM_MODES.VIEW });
     const list = new URL(engineListPath('huoDongBuTie'), 'http://x');
     expect(engineEntryOf(list.pathname, list.searchParams)?.entry.kind).toBe('list');
+  });
+
+  it('the form-settings pages of shiShi/ and ziDingYi/ open the designer on its form or its list settings', () => {
+    expect(formSettingsTabOf('/web/system/ziDingYi/biaoDanLieBiaoSheZhi')).toBe('list');
+    expect(formSettingsTabOf('/web/system/shiShi/biaoDan/sheZhiLieBiao/')).toBe('list');
+    expect(formSettingsTabOf('/web/system/shiShi/biaoDan/biaoDanSheZhi')).toBe('design');
+    expect(formSettingsTabOf('/web/system/shiShi/biaoDan/list')).toBeNull();
+    // no path is both a settings page and an engine page
+    for (const p of Object.keys(FORM_SETTINGS_ROUTES)) expect(Object.values(ENGINE_ROUTES)).not.toContain(p);
   });
 });

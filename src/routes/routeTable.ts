@@ -201,3 +201,20 @@ export function engineEntryOf(pathname: string, params: URLSearchParams): { entr
   if (isFormMode(n)) return { entry, mode: n };
   return { entry, mode: params.get('id') ? MODIFY : ADD };
 }
+
+/**
+ * The form-settings pages of spec §2 under shiShi/ and ziDingYi/: the designer of `?code=`,
+ * opened on its form (biaoDanSheZhi) or on its list settings (sheZhiLieBiao, biaoDanLieBiaoSheZhi).
+ */
+export const FORM_SETTINGS_ROUTES: Readonly<Record<string, 'design' | 'list'>> = {
+  '/web/system/shiShi/biaoDan/biaoDanSheZhi': 'design',
+  '/web/system/shiShi/biaoDan/sheZhiLieBiao': 'list',
+  '/web/system/ziDingYi/biaoDanSheZhi': 'design',
+  '/web/system/ziDingYi/biaoDanLieBiaoSheZhi': 'list',
+};
+
+/** The designer tab a form-settings page opens, or null when the path is not one. */
+export function formSettingsTabOf(pathname: string): 'design' | 'list' | null {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return FORM_SETTINGS_ROUTES[p] ?? null;
+}

@@ -5,7 +5,7 @@ import { captureEmpSessionId, hasToken, isDealerSession } from '../session/sessi
 import { appStore, offWebAtom } from '../session/atoms';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from '../layout/RootLayout';
 import { guardRedirect, loginRedirect, mainPageFor } from './guard';
-import { APP_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES } from './routeTable';
+import { APP_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES, FORM_SETTINGS_ROUTES } from './routeTable';
 
 export function rootLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
@@ -67,6 +67,11 @@ export const routes: RouteObject[] = [
                   path: rel(p),
                   lazy: async () => ({ Component: (await import('../pages/FormBuilderPage')).FormBuilderPage }),
                 })),
+              // the form-settings pages under shiShi/ and ziDingYi/: the designer of ?code= on a tab
+              ...Object.keys(FORM_SETTINGS_ROUTES).map((p) => ({
+                path: rel(p),
+                lazy: async () => ({ Component: (await import('../pages/FormSettingsRoutePage')).FormSettingsRoutePage }),
+              })),
               // the generic engine: any published form by ?code= (list, form, view)
               ...Object.values(ENGINE_ROUTES).map((p) => ({
                 path: rel(p),
