@@ -74,9 +74,16 @@ export async function ensureListIndexes(ctx: AppContext, def: FormDefinition): P
   return created;
 }
 
-/** After a publish: index in the background, log what fails. */
-export function ensureListIndexesLater(ctx: AppContext, def: FormDefinition, log: (err: unknown) => void) {
-  void ensureListIndexes(ctx, def).catch(log);
+/**
+ * After a publish: index in the background. A concurrent build can lose a lock conflict (e.g. to
+ * a manual ANALYZE) and leave an invalid index; it is dropped and built again, a few times, then
+ * the failure is logged.
+ */
+export function ensureListIndexesLater(ctx: AppContext, def: FormDefinition, log: (err: unknown) => void, attempts = 3) {
+  void ensureListIndexes(ctx, def).catch((err: unknown) => {
+    if (attempts > 1) setTimeout(() => ensureListIndexesLater(ctx, def, log, attempts - 1), 500).unref();
+    else log(err);
+  });
 }
 
 /** At start: the sort indexes of every form's latest published definition (present ones cost one catalog query). */
