@@ -9,7 +9,7 @@ import { CopyOutlined, DeleteOutlined, ColumnWidthOutlined } from '@ant-design/i
 import { TC, isTypeCode, typeInfo, type FieldDefinition } from '../../schemas';
 import { columnsOf, removeFields, setWidth } from '../core';
 import { ROOT_ZONE, zoneId } from './dnd';
-import { textOf, useDesignerT } from './i18n';
+import { textOf, useDesignerLocale, useDesignerT } from './i18n';
 import { useDesignerState, useDesignerStore, useIsSelected } from './useDesigner';
 
 export type ErrorsByPath = ReadonlyMap<string, string[]>;
@@ -42,7 +42,7 @@ interface ItemProps {
  */
 const CanvasItem = memo(function CanvasItem({ field, path, errors, columnErrors }: ItemProps) {
   const store = useDesignerStore();
-  const { locale } = useDesignerT();
+  const locale = useDesignerLocale();
   const selected = useIsSelected(path);
   const isColumn = path.includes('.');
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: path, data: { kind: 'field', path } });
