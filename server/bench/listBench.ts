@@ -5,7 +5,8 @@
 // PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and on PGlite.
 //
 //   BENCH_RECORDS      records to seed (default 1,000,000; BENCH_PGLITE_RECORDS overrides it for PGlite)
-//   BENCH_SECONDS      seconds per scenario and side (default 10)
+//   BENCH_SECONDS      measured seconds per scenario and side (default 10), after 2 s of warm-up
+//                      per side, in BENCH_ROUNDS (default 5) alternating API / raw rounds
 //   BENCH_CONNECTIONS  concurrent requests / queries (default 10)
 //   BENCH_DB_NAME      PostgreSQL database to use and keep (seeded once, reused while it holds
 //                      enough records); without it a fresh database is created and dropped
@@ -35,6 +36,9 @@ const N_PG = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const N_PGLITE = Number(process.env.BENCH_PGLITE_RECORDS ?? N_PG);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** API and raw alternate in this many rounds of SECONDS / ROUNDS each */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const WARMUP_SECONDS = 2;
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 const FORM = 'feiYongShenQing';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -86,10 +90,9 @@ function pct(samples: number[], p: number) {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-async function rawLatencies(run: () => Promise<unknown>): Promise<number[]> {
+async function rawLatencies(run: () => Promise<unknown>, seconds: number): Promise<number[]> {
   const out: number[] = [];
-  for (let i = 0; i < CONNECTIONS; i++) await run(); // warm-up
-  const end = Date.now() + SECONDS * 1000;
+  const end = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < end) {
@@ -175,16 +178,29 @@ async function benchBackend(kind: 'postgres' | 'pglite') {
       // the page query exactly as the route builds it for this request
       const q = await listPageSql(ctx as AppContext, me, s.body, 'zh-CN');
       const runRaw = rawPool ? () => rawPool.query(q.sql, q.params) : () => pglite!.query(q.sql, q.params);
-      const api = await load({
+      const apiOpts = {
         url: `${address}/emp/api/v2/biaoDan/record/list`,
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },
         body: JSON.stringify(s.body),
         connections: CONNECTIONS,
-        duration: SECONDS,
-      });
-      if (!api.latencies.length) throw new Error(`${s.name}: no responses (${JSON.stringify({ ...api, latencies: undefined })})`);
-      const raw = await rawLatencies(runRaw);
+      };
+      // warm-up of both sides (JIT, pool connections, prepared statements), not measured
+      await load({ ...apiOpts, duration: WARMUP_SECONDS });
+      await rawLatencies(runRaw, WARMUP_SECONDS);
+      // then API and raw alternate in short rounds, so a load swing on the shared machine hits both
+      const api: LoadResult = { latencies: [], requestsPerSecond: 0, non2xx: 0, errors: 0 };
+      const raw: number[] = [];
+      const slice = SECONDS / ROUNDS;
+      for (let round = 0; round < ROUNDS; round++) {
+        const r = await load({ ...apiOpts, duration: slice });
+        api.latencies.push(...r.latencies);
+        api.non2xx += r.non2xx;
+        api.errors += r.errors;
+        raw.push(...(await rawLatencies(runRaw, slice)));
+      }
+      api.requestsPerSecond = api.latencies.length / SECONDS;
+      if (!api.latencies.length) throw new Error(`${s.name}: no responses (${api.non2xx} non-2xx, ${api.errors} errors)`);
       const apiP50 = pct(api.latencies, 50), apiP95 = pct(api.latencies, 95);
       const rawP50 = pct(raw, 50), rawP95 = pct(raw, 95);
       console.log(
