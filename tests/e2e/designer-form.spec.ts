@@ -138,9 +138,14 @@ test('an employee fills the published form, saves it and finds it in its list', 
   // saved: the address names the new record (19-digit id), shown read-only after submitting
   await expect(user).toHaveURL(/\/web\/system\/peiZhi\/biaoDan\/edit\?code=huoDongBuTieShenQing&id=\d{19}&type=2&viewType=2$/, { timeout: 20_000 });
   await expect(user.getByTestId('definition-page')).toHaveAttribute('data-mode', '2');
+  const id = new URL(user.url()).searchParams.get('id')!;
 
-  // ---- and finds it in the form's list ----
+  // ---- and finds it in the form's list, and opens it from there ----
   await user.getByTestId('engine-to-list').click();
   await expect(user).toHaveURL(LIST_URL);
   await expect(user.getByText('华东区陈列费补发票').first()).toBeVisible({ timeout: 20_000 });
+  await user.getByTestId(`row-view-${id}`).click();
+  await expect(user).toHaveURL(new RegExp(`/web/system/peiZhi/biaoDan/edit\\?code=${CODE}&id=${id}&type=2$`));
+  await expect(user.getByTestId('definition-page')).toHaveAttribute('data-mode', '2');
+  await expect(user.getByTestId('field-subject')).toContainText('华东区陈列费补发票', { timeout: 20_000 });
 });
