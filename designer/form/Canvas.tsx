@@ -1,14 +1,15 @@
 // The 24-column canvas. Each field is a memoised sortable item that subscribes to its own
 // "selected" flag, so selecting one of 300 fields re-renders two items, not 300; its card is
 // memoised apart from the sortable hooks, so a drag passing over 300 fields draws no card again.
-import { memo, useCallback, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
-import { useDroppable } from '@dnd-kit/core';
+import { memo, useCallback, useMemo, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useDndMonitor, useDroppable } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { Button, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, ColumnWidthOutlined } from '@ant-design/icons';
 import { TC, isTypeCode, typeInfo, type FieldDefinition } from '../../schemas';
 import { columnsOf, removeFields, setWidth } from '../core';
 import { ROOT_ZONE, zoneId } from './dnd';
+import { canObserveNear, holdNear, observeNear } from './nearViewport';
 import { textOf, useDesignerLocale, useDesignerT } from './i18n';
 import { useDesignerState, useDesignerStore, useIsSelected } from './useDesigner';
 
@@ -35,17 +36,92 @@ interface ItemProps {
 }
 
 /**
+ * A field on the canvas. Near the screen it is a sortable (SortableItem), further away a plain
+ * element that looks and behaves the same except that it cannot be dragged (StaticItem) — see
+ * nearViewport.ts. A plain item that gets the focus becomes sortable and keeps the focus.
+ */
+const CanvasItem = memo(function CanvasItem(props: ItemProps) {
+  const [near, setNear] = useState(() => !canObserveNear());
+  return near ? <SortableItem {...props} onNear={setNear} /> : <StaticItem {...props} onNear={setNear} />;
+});
+
+interface ShellProps extends ItemProps {
+  onNear: (near: boolean) => void;
+}
+
+/** Paths whose plain item had the focus when it became sortable: the sortable takes it over. */
+const focusOnMount = new Set<string>();
+
+/** The element's ref: watched for nearness; a pending focus is taken. */
+function useNearRef(path: string, onNear: (near: boolean) => void, setNodeRef?: (el: HTMLElement | null) => void) {
+  return useCallback(
+    (el: HTMLDivElement | null) => {
+      setNodeRef?.(el);
+      if (!el) return;
+      if (focusOnMount.delete(path)) el.focus({ preventScroll: true });
+      const off = observeNear(el, onNear);
+      return () => {
+        off();
+        setNodeRef?.(null);
+      };
+    },
+    [path, onNear, setNodeRef],
+  );
+}
+
+/**
  * The sortable shell of a field. dnd-kit re-renders every sortable item when the drag's target
  * changes (its contexts change), so the shell holds only the sortable hooks and one element;
  * the card inside is memoised on the field, its selected flag and its errors and is not drawn
- * again while a drag passes over it (300 fields stay responsive).
+ * again while a drag passes over it.
  */
-const CanvasItem = memo(function CanvasItem({ field, path, errors, columnErrors }: ItemProps) {
+function SortableItem({ onNear, ...props }: ShellProps) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: props.path, data: { kind: 'field', path: props.path } });
+  const ref = useNearRef(props.path, onNear, setNodeRef);
+  return (
+    <ItemShell
+      {...props}
+      nodeRef={ref}
+      dnd={{ ...attributes, ...listeners }}
+      onDndKeyDown={listeners?.onKeyDown as ((e: KeyboardEvent) => void) | undefined}
+      transform={translate(transform)}
+      transition={transition}
+      isDragging={isDragging}
+    />
+  );
+}
+
+/** A field far from the screen: the same element without the drag-and-drop hooks. */
+function StaticItem({ onNear, ...props }: ShellProps) {
+  const ref = useNearRef(props.path, onNear);
+  const onFocus = useCallback(
+    (e: FocusEvent) => {
+      if (e.target !== e.currentTarget) return;
+      focusOnMount.add(props.path);
+      onNear(true);
+    },
+    [props.path, onNear],
+  );
+  return <ItemShell {...props} nodeRef={ref} dnd={STATIC_DND} onFocus={onFocus} isDragging={false} />;
+}
+
+const STATIC_DND = { role: 'button', tabIndex: 0, 'aria-roledescription': 'sortable' } as const;
+
+interface ItemShellProps extends ItemProps {
+  nodeRef: (el: HTMLDivElement | null) => void;
+  dnd: object;
+  onDndKeyDown?: (e: KeyboardEvent) => void;
+  onFocus?: (e: FocusEvent) => void;
+  transform?: string;
+  transition?: string;
+  isDragging: boolean;
+}
+
+function ItemShell({ field, path, errors, columnErrors, nodeRef, dnd, onDndKeyDown, onFocus, transform, transition, isDragging }: ItemShellProps) {
   const store = useDesignerStore();
   const locale = useDesignerLocale();
   const selected = useIsSelected(path);
   const isColumn = path.includes('.');
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: path, data: { kind: 'field', path } });
   const label = textOf(field.label, locale) || field.key;
   const typeName = isTypeCode(field.type) ? typeInfo(field.type).name[locale] : String(field.type);
   const width = field.width ?? 24;
@@ -66,17 +142,17 @@ const CanvasItem = memo(function CanvasItem({ field, path, errors, columnErrors 
       else store.select([path]);
       return;
     }
-    listeners?.onKeyDown?.(e);
+    onDndKeyDown?.(e);
   };
 
   const style = {
-    transform: translate(transform),
+    transform,
     transition,
     gridColumn: isColumn ? undefined : `span ${width}`,
   };
   return (
     <div
-      ref={setNodeRef}
+      ref={nodeRef}
       style={style}
       className="fw-designer-item"
       data-testid={`canvas-field-${path}`}
@@ -84,17 +160,17 @@ const CanvasItem = memo(function CanvasItem({ field, path, errors, columnErrors 
       data-error={errors && errors.length > 0}
       data-dragging={isDragging}
       data-width={width}
-      {...attributes}
-      {...listeners}
+      {...dnd}
       aria-label={`${label} ${typeName}`}
       aria-pressed={selected}
       onClick={onClick}
       onKeyDown={onKeyDown}
+      onFocus={onFocus}
     >
       <FieldCard field={field} path={path} selected={selected} label={label} typeName={typeName} errors={errors} columnErrors={columnErrors} />
     </div>
   );
-});
+}
 
 interface CardProps {
   field: FieldDefinition;
@@ -178,6 +254,9 @@ function RootZone() {
   );
 }
 
+/** No item stops being sortable while a drag is on. */
+const HOLD_NEAR = { onDragStart: () => holdNear(true), onDragEnd: () => holdNear(false), onDragCancel: () => holdNear(false) };
+
 const selectFields = (s: { definition: { fields: FieldDefinition[] } }) => s.definition.fields;
 
 /** Memoised: a drag's start, end and overlay never draw the canvas again, only a change of its fields does. */
@@ -186,6 +265,7 @@ export const Canvas = memo(function Canvas({ errors }: { errors: ErrorsByPath })
   const { t } = useDesignerT();
   const fields = useDesignerState(selectFields);
   const ids = useMemo(() => fields.map((f) => f.key), [fields]);
+  useDndMonitor(HOLD_NEAR);
   return (
     <section className="fw-designer-canvas" aria-label={t('canvas.title')} data-testid="designer-canvas" onClick={() => store.clearSelection()}>
       <SortableContext id={ROOT_ZONE} items={ids} strategy={rectSortingStrategy}>

@@ -22,7 +22,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WARMUP = 2;
 /** BENCH_PROFILE=1: unminified, and the CPU profile of the 300-field drags: the functions with the most self time */
-const PROFILE = ['1', 'start', 'drop'].includes(process.env.BENCH_PROFILE ?? '');
+const PROFILE = ['1', 'start', 'drop', 'trace'].includes(process.env.BENCH_PROFILE ?? '');
+/** BENCH_PROFILE=trace: main-thread trace events of the 300-field drags summed by name (style, layout, paint, hit tests…) */
+const PROFILE_TRACE = process.env.BENCH_PROFILE === 'trace';
 /** BENCH_PROFILE=drop: profile only the drops (release until the new order is drawn) */
 const PROFILE_DROP = process.env.BENCH_PROFILE === 'drop';
 /** BENCH_PROFILE=start: profile only the start of the drags (press and the move that starts dragging) */
@@ -90,6 +92,8 @@ async function open(browser: import('@playwright/test').Browser, base: string, n
   const page = await context.newPage();
   await page.goto(`${base}index.html?n=${n}`);
   await page.waitForFunction(() => window.__ready === true, null, { timeout: 180_000 });
+  // the fields near the screen are sortables (dnd-kit gives them aria-describedby)
+  await page.locator(ITEMS).nth(TO).and(page.locator('[aria-describedby]')).waitFor({ timeout: 30_000 });
   // the probes: pointerup → the grid's next childList mutation; the frame loop while dragging
   // (a script text: tsx's helper names must not reach the page)
   await page.evaluate(PROBE);
@@ -174,6 +178,17 @@ function topSelf(profile: { nodes: { id: number; callFrame: { functionName: stri
     self.set(k, (self.get(k) ?? 0) + (deltas[i] ?? 0) / 1000);
   }
 }
+interface TraceEvent { name: string; ph: string; dur?: number; tid: number; args?: { data?: { frame?: string } } }
+function traceTotals(trace: { traceEvents: TraceEvent[] }) {
+  // the renderer main thread: the one that runs FunctionCall / v8 tasks the most
+  const tids = new Map<number, number>();
+  for (const e of trace.traceEvents) if (e.name === 'RunTask' && e.dur) tids.set(e.tid, (tids.get(e.tid) ?? 0) + e.dur);
+  const main = [...tids.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  for (const e of trace.traceEvents) {
+    if (e.tid !== main || e.ph !== 'X' || !e.dur) continue;
+    self.set(`[trace] ${e.name}`, (self.get(`[trace] ${e.name}`) ?? 0) + e.dur / 1000);
+  }
+}
 function printTop() {
   console.log('\nCPU self time in the 300-field drags (ms, all profiled drags):');
   for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${v.toFixed(1).padStart(9)}  ${k}`);
@@ -201,10 +216,13 @@ async function main() {
       const [from, to] = run % 2 === 0 ? [FROM, TO] : [TO, FROM];
       const sizes = run % 2 === 0 ? SIZES : [...SIZES].reverse();
       for (const n of sizes) {
-        const profiling = PROFILE && !PROFILE_START && !PROFILE_DROP && n === 300 && run >= WARMUP;
+        const profiling = PROFILE && !PROFILE_START && !PROFILE_DROP && !PROFILE_TRACE && n === 300 && run >= WARMUP;
+        const tracing = PROFILE_TRACE && n === 300 && run >= WARMUP;
+        if (tracing) await browser.startTracing(pages.get(n)!.page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
         if (profiling) await pages.get(n)!.cdp.send('Profiler.start');
         const d = await drag(pages.get(n)!, from, to);
         if (profiling) topSelf((await pages.get(n)!.cdp.send('Profiler.stop')).profile);
+        if (tracing) traceTotals(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] });
         if (run >= WARMUP) samples.get(n)!.push(d);
       }
       process.stdout.write(`  drag ${run + 1}/${WARMUP + RUNS}\r`);
