@@ -19,6 +19,8 @@ export interface Config {
   /** idle and absolute session lifetimes (ms) */
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** how long this process reuses a resolved session before asking the database again (0: never) */
+  sessionCacheMs: number;
   /** largest accepted upload (bytes) */
   uploadMaxBytes: number;
   /** login attempts per IP per minute before 429 */
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     testMode: env.FORMWORK_TEST_MODE === '1',
     sessionIdleMs: num(env.SESSION_IDLE_MINUTES, 120) * 60_000,
     sessionAbsoluteMs: num(env.SESSION_MAX_HOURS, 12) * 3_600_000,
+    sessionCacheMs: num(env.SESSION_CACHE_MS, 3000),
     uploadMaxBytes: num(env.UPLOAD_MAX_MB, 20) * 1024 * 1024,
     loginRateMax: num(env.LOGIN_RATE_MAX, 20),
     loginLockAfter: 5,

@@ -53,7 +53,7 @@ export function registerPolicy(app: FastifyInstance, ctx: AppContext, apiPrefixe
     const policy = req.routeOptions.config?.policy ?? 'public';
     const token = presentedToken(req);
     if (token) {
-      req.auth = await resolveSession(ctx.db, token, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs });
+      req.auth = await resolveSession(ctx.db, token, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs, cacheMs: ctx.config.sessionCacheMs });
     }
     req.locale = pickLocale(req.headers['accept-language'], req.auth?.duoYuYanType);
     if (policy === 'public') return;

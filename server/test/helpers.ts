@@ -49,6 +49,8 @@ export interface StartOptions {
   dataDir?: string;
 }
 
+let loginSeq = 0;
+
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'formwork-test-'));
   let drop: (() => Promise<void>) | null = null;
@@ -83,7 +85,11 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     async login(username, password) {
       const pw = password ?? (username === 'admin' ? 'Admin@123' : 'Demo@123');
       const url = username.startsWith('dealer') ? `${config.apiPrefix}/dp/commons/check/check-login.action` : '/emp/api/v2/login';
-      const r = await built.app.inject({ method: 'POST', url, payload: { username, password: pw } });
+      // each helper login comes from its own address: a suite's many sign-ins must not trip the
+      // per-address login rate limit (the rate-limit test drives that from addresses of its own)
+      const n = ++loginSeq;
+      const remoteAddress = `10.200.${(n >> 8) & 255}.${n & 255}`;
+      const r = await built.app.inject({ method: 'POST', url, payload: { username, password: pw }, remoteAddress });
       const body = r.json();
       if (body.code !== 0) throw new Error(`login ${username} failed: ${r.body}`);
       return body.data.mytoken as string;

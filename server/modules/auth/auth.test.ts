@@ -74,10 +74,34 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
 
   it('logout revokes the session', async () => {
     const tok = await a.login('lina');
+    // used once, so this process holds it in its session cache: logout must clear that too
+    expect((await a.post('/emp/api/v2/login/init', {}, tok)).statusCode).toBe(200);
     expect((await a.post('/emp/api/v2/logout', {}, tok)).json().code).toBe(0);
     const r = await a.post('/emp/api/v2/login/init', {}, tok);
     expect(r.statusCode).toBe(401);
     expect(r.json()).toMatchObject({ errorCode: '1000000', errorType: '10010' });
+  });
+
+  it('a session is reused for SESSION_CACHE_MS; a revocation by another process is seen after it', async () => {
+    const before = a.ctx.config.sessionCacheMs;
+    a.ctx.config.sessionCacheMs = 400;
+    try {
+      const tok = await a.login('lina');
+      expect((await a.post('/emp/api/v2/login/init', {}, tok)).statusCode).toBe(200);
+      // another server process revokes it (not through this process's functions)
+      await a.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(tok)));
+      expect((await a.post('/emp/api/v2/login/init', {}, tok)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 450));
+      expect((await a.post('/emp/api/v2/login/init', {}, tok)).statusCode).toBe(401);
+      // with the cache off, the database is asked every time
+      a.ctx.config.sessionCacheMs = 0;
+      const tok2 = await a.login('lina');
+      expect((await a.post('/emp/api/v2/login/init', {}, tok2)).statusCode).toBe(200);
+      await a.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(tok2)));
+      expect((await a.post('/emp/api/v2/login/init', {}, tok2)).statusCode).toBe(401);
+    } finally {
+      a.ctx.config.sessionCacheMs = before;
+    }
   });
 
   it('idle and absolute timeouts end a session', async () => {
@@ -93,6 +117,7 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
 
   it('disabling a user revokes their sessions', async () => {
     const tok = await a.login('lina');
+    expect((await a.post('/emp/api/v2/login/init', {}, tok)).statusCode).toBe(200);
     const [u] = await a.ctx.db.select().from(users).where(eq(users.username, 'lina'));
     await setUserDisabled(a.ctx, u.id, true);
     expect((await a.post('/emp/api/v2/login/init', {}, tok)).statusCode).toBe(401);

@@ -10,6 +10,33 @@ import type { SessionUser } from '../../context';
 export interface SessionTimeouts {
   idleMs: number;
   absoluteMs: number;
+  /**
+   * how long a resolved session is reused in this process without asking the database again
+   * (0: always ask). Logout, disabling a user and switching the language clear it at once in
+   * this process; another server process sees a revocation within this time, as it sees the
+   * maintenance switch.
+   */
+  cacheMs?: number;
+}
+
+interface Cached {
+  user: SessionUser;
+  lastSeenAt: number;
+  expiresAt: number;
+  cachedAt: number;
+}
+/** Resolved sessions by token hash, per database (a second app in one process has its own). */
+const caches = new WeakMap<object, Map<string, Cached>>();
+const CACHE_MAX = 10_000;
+function cacheOf(db: Db) {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new Map()));
+  return c;
+}
+function forget(db: Db, match: (c: Cached) => boolean) {
+  const c = caches.get(db);
+  if (!c) return;
+  for (const [k, v] of c) if (match(v)) c.delete(k);
 }
 
 export async function createSession(db: Db, userId: string, duoYuYanType: number, t: SessionTimeouts) {
@@ -48,18 +75,38 @@ function sessionLookup(db: Db) {
 
 /** The session of a token, or null when unknown, revoked, expired, idle too long or its user is disabled. */
 export async function resolveSession(db: Db, token: string, t: SessionTimeouts): Promise<SessionUser | null> {
-  const [row] = await sessionLookup(db).execute({ hash: hashToken(token) });
+  const hash = hashToken(token);
+  const now = Date.now();
+  const cacheMs = t.cacheMs ?? 0;
+  const cache = cacheOf(db);
+  const hit = cacheMs > 0 ? cache.get(hash) : undefined;
+  // a cached session is reused only while it is fresh and no touch of the idle clock is due
+  if (hit && now - hit.cachedAt < cacheMs && hit.expiresAt > now && hit.lastSeenAt + t.idleMs > now && now - hit.lastSeenAt <= 60_000) {
+    return hit.user;
+  }
+  if (hit) cache.delete(hash);
+  const [row] = await sessionLookup(db).execute({ hash });
   if (!row) return null;
   const { s, u } = row;
-  const now = Date.now();
   if (s.revokedAt || u.disabled || s.expiresAt.getTime() <= now || s.lastSeenAt.getTime() + t.idleMs <= now) {
     if (!s.revokedAt) await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, s.id));
     return null;
   }
   // touch at most once a minute: the idle timeout needs no write per request
-  if (now - s.lastSeenAt.getTime() > 60_000) {
+  let lastSeenAt = s.lastSeenAt.getTime();
+  if (now - lastSeenAt > 60_000) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, s.id));
+    lastSeenAt = now;
   }
+  const user = toSessionUser(s, u);
+  if (cacheMs > 0) {
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(hash, { user, lastSeenAt, expiresAt: s.expiresAt.getTime(), cachedAt: now });
+  }
+  return user;
+}
+
+function toSessionUser(s: typeof sessions.$inferSelect, u: typeof users.$inferSelect): SessionUser {
   return {
     sessionId: s.id,
     userId: u.id,
@@ -76,13 +123,24 @@ export async function resolveSession(db: Db, token: string, t: SessionTimeouts):
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
+  forget(db, (c) => c.user.sessionId === sessionId);
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeUserSessions(db: Db, userId: string) {
+  forget(db, (c) => c.user.userId === userId);
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export async function setSessionLanguage(db: Db, sessionId: string, duoYuYanType: number) {
+  forget(db, (c) => c.user.sessionId === sessionId);
   await db.update(sessions).set({ duoYuYanType }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Drop this process's cached sessions of a database: for changes to users made outside the
+ * session functions above (an administrator's tools writing `users` directly, tests).
+ */
+export function clearSessionCache(db: Db) {
+  caches.get(db)?.clear();
 }

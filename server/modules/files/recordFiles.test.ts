@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
+import { clearSessionCache } from '../auth/sessionRepository';
 import { expenseForm, dealerValue } from '../../test/fixtures';
 import { users } from '../../db/schema';
 import { TC } from '../../../schemas';
@@ -78,6 +79,7 @@ describe.each(BACKENDS)('attachments readable by the record readers (%s)', (back
     // a handover person of the creator edits the record and attaches a file of her own:
     // the creator, who did not upload it, may now download it through the record
     await a.ctx.db.update(users).set({ jiaoJieRenIds: zwId }).where(eq(users.username, 'lina'));
+    clearSessionCache(a.ctx.db); // an administrator's change, seen at once
     expect(await status(own.id, lina)).toBe(200);
     const hers = await upload(lina, '发票.png');
     expect(await status(hers.id, zw)).toBe(403);
@@ -91,6 +93,7 @@ describe.each(BACKENDS)('attachments readable by the record readers (%s)', (back
 
     // the record deleted: the creator no longer reads the file she did not upload
     await a.ctx.db.update(users).set({ jiaoJieRenIds: '' }).where(eq(users.username, 'lina'));
+    clearSessionCache(a.ctx.db); // an administrator's change, seen at once
     const del = await a.post('/emp/api/v2/biaoDan/record/delete', { formCode: 'att', id: rec.id, version: upd.json().data.version }, zw);
     expect(del.json().code).toBe(0);
     expect(await status(hers.id, zw)).toBe(403);

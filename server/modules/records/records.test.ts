@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
+import { clearSessionCache } from '../auth/sessionRepository';
 import { expenseForm, dealerValue } from '../../test/fixtures';
 import { users, records } from '../../db/schema';
 import { FORM_TYPES } from '../../../schemas';
@@ -110,8 +111,10 @@ describe.each(BACKENDS)('records (%s)', (backend) => {
     // lina takes over zhangwei's documents
     const [zwUser] = await a.ctx.db.select().from(users).where(eq(users.username, 'zhangwei'));
     await a.ctx.db.update(users).set({ jiaoJieRenIds: zwUser.id }).where(eq(users.username, 'lina'));
+    clearSessionCache(a.ctx.db); // an administrator's change, seen at once
     expect((await a.post(GET, { formCode: 'rec', id }, lina)).statusCode).toBe(200);
     await a.ctx.db.update(users).set({ jiaoJieRenIds: '' }).where(eq(users.username, 'lina'));
+    clearSessionCache(a.ctx.db); // an administrator's change, seen at once
   });
 
   it('validates an update under the definition version the record was written under', async () => {
