@@ -20,6 +20,7 @@ import { FORM_MODES, TC, holdsValue, type FormMode } from './typeCodes';
 import type { FieldDefinition, FieldPermission, FormDefinition, RuleAction } from './definition';
 import { compileExpression, evaluate, truthy, type CompiledExpression, type ExpressionScope } from './logic/expressions';
 import { Decimal, toDecimal, toFixedString } from './logic/decimal';
+import { definitionScope } from './logic/scope';
 
 export interface FieldRuleState {
   /** `key` or `subForm.column` */
@@ -120,23 +121,7 @@ export function evaluateRuleEffects(def: FormDefinition, input: Record<string, u
   const data = structuredClone(input ?? {}) as Record<string, unknown>;
 
   // ---- scope and fields
-  const fieldByPath = new Map<string, FieldDefinition>();
-  const mainValueKeys = new Set<string>();
-  const subForms = new Map<string, Set<string>>();
-  for (const f of def.fields) {
-    fieldByPath.set(f.key, f);
-    if (f.type === TC.SUB_FORM) {
-      const cols = new Set<string>();
-      for (const c of columnsOf(f)) {
-        fieldByPath.set(`${f.key}.${c.key}`, c);
-        if (holdsValue(c.type)) cols.add(c.key);
-      }
-      subForms.set(f.key, cols);
-    } else if (holdsValue(f.type)) {
-      mainValueKeys.add(f.key);
-    }
-  }
-  const scope: ExpressionScope = { fields: mainValueKeys, subForms };
+  const { fieldByPath, subForms, scope } = definitionScope(def);
   const compile = (id: string, expr: unknown, s: ExpressionScope): CompiledExpression | null => {
     try {
       return compileExpression(expr, s);

@@ -20,8 +20,9 @@ import {
   type RuleAction,
 } from '../../schemas';
 import { Decimal, toDecimal, toFixedString } from './decimal';
-import { compileExpression, evaluate, truthy, type CompiledExpression, type Dependency, type ExpressionScope } from './expressions';
+import { compileExpression, evaluate, truthy, type CompiledExpression, type Dependency } from './expressions';
 import { newRowId } from './ids';
+import { definitionScope } from '../../schemas/logic/scope';
 import { columnsOf } from './fields';
 import { APPLICANT_EDIT_MODES, baseStateOf, columnBaseStateOf, type BaseState } from './permissions';
 import type { ChangeListener, FieldError, FieldState, FormModelOptions, FormRecord, SessionUser, ApprovalNodeRef } from './types';
@@ -170,23 +171,7 @@ export function createFormModel(options: FormModelOptions): FormModel {
   const stats = { evaluations: 0 };
 
   // ---- fields and scope
-  const fieldByPath = new Map<string, FieldDefinition>();
-  const mainValueKeys = new Set<string>();
-  const subForms = new Map<string, Set<string>>();
-  for (const f of def.fields) {
-    fieldByPath.set(f.key, f);
-    if (f.type === TC.SUB_FORM) {
-      const cols = new Set<string>();
-      for (const c of columnsOf(f)) {
-        fieldByPath.set(`${f.key}.${c.key}`, c);
-        if (holdsValue(c.type)) cols.add(c.key);
-      }
-      subForms.set(f.key, cols);
-    } else if (holdsValue(f.type)) {
-      mainValueKeys.add(f.key);
-    }
-  }
-  const scope: ExpressionScope = { fields: mainValueKeys, subForms };
+  const { fieldByPath, subForms, scope } = definitionScope(def);
 
   const data = initialData(def, mode, record);
   const rowIds = new Map<string, string[]>();
