@@ -52,6 +52,8 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
   // a list of applications whose rows open another form (settlement, write-off) only views
   const opensOtherForm = !!target && target.formCode !== entry.formCode;
   const actions: RowAction[] = !target ? [] : opensOtherForm ? ['view'] : ['view', 'modify', 'delete'];
+  // bumped after a delete so the list asks the server for the page again
+  const [reloadKey, setReloadKey] = useState(0);
 
   const fetchPage = useCallback(
     (q: ListQuery) =>
@@ -72,6 +74,7 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
         try {
           await api.post(PATHS.recordDelete, { formCode: entry.formCode, id: row.id, version: row.version });
           void message.success(t('generic.deleted'));
+          setReloadKey((k) => k + 1);
         } catch (e) {
           if (!(e instanceof ApiError && e.handled)) void message.error(e instanceof Error ? e.message : String(e));
         }
@@ -93,7 +96,7 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
           </Button>
         </Space>
       )}
-      <DefinitionList definition={definition} fetchPage={fetchPage} user={user} locale={locale} actions={actions} onRowAction={onRowAction} services={widgetServices} />
+      <DefinitionList definition={definition} fetchPage={fetchPage} user={user} locale={locale} actions={actions} onRowAction={onRowAction} reloadKey={reloadKey} services={widgetServices} />
     </>
   );
 }
