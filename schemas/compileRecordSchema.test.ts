@@ -4,6 +4,7 @@ import { SYSTEM_FIELDS_SCHEMA, addRecordVocabulary, compileRecordSchema, fieldSc
 import { sampleDefinition, sampleRecord } from './testing/fixtures';
 import type { FormDefinition } from './definition';
 import { FORM_MODES } from './typeCodes';
+import { CATALOG_BY_CODE } from './catalog';
 
 const ADD = FORM_MODES.ADD;
 
@@ -83,6 +84,21 @@ describe('compileRecordSchema', () => {
       expect(compileRecordSchema(def, FORM_MODES.APPROVE).validate(data).valid).toBe(true);
       const r = compileRecordSchema(def, FORM_MODES.APPROVE, { required: ['beiZhu', 'mingXi.danJia'] }).validate({ ...data, beiZhu: null, mingXi: [{ shuLiang: 1 }] });
       expect(r.errors.map((e) => [e.field, e.code])).toEqual([['beiZhu', 'required'], ['mingXi.0.danJia', 'required']]);
+    });
+    it('a draft does not hold formula results to their min/max; a submit and plain fields still are', () => {
+      const catalog = structuredClone(CATALOG_BY_CODE.get('feiYongShenQing')!);
+      const total = catalog.fields.find((f) => f.key === 'shenQingJinE')!;
+      expect(total.min).toBe('0.01');
+      expect(catalog.formulas?.some((f) => f.target === 'shenQingJinE')).toBe(true);
+      // a draft with no detail rows yet: the computed total is 0.00
+      const draft = { huoDongMingCheng: '华东区端午节陈列活动', shenQingJinE: '0.00' };
+      expect(compileRecordSchema(catalog, ADD, { draft: true }).validate(draft).errors).toEqual([]);
+      const submitted = compileRecordSchema(catalog, ADD, { required: [] }).validate(draft);
+      expect(submitted.errors.map((e) => [e.field, e.code])).toEqual([['shenQingJinE', 'tooSmall']]);
+      // a field no formula computes keeps its bounds in a draft
+      const plain = structuredClone(catalog);
+      plain.formulas = plain.formulas?.filter((f) => f.target !== 'shenQingJinE');
+      expect(compileRecordSchema(plain, ADD, { draft: true }).validate(draft).errors.map((e) => e.code)).toEqual(['tooSmall']);
     });
     it('mode permissions add and remove requiredness', () => {
       const def = sampleDefinition();

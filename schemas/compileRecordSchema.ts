@@ -5,7 +5,8 @@
 // Value shapes follow the table of values.ts. Decisions the spec leaves open:
 // - `null` means "empty": an optional field may be absent or null; a required field may be
 //   neither, and its string or array may not be empty (custom keyword `notEmpty`).
-// - Required fields: with `opts.draft` nothing is required. Otherwise, when `opts.required`
+// - Required fields: with `opts.draft` nothing is required, and formula targets are not held to
+//   their min/max (a draft's total over no rows yet is 0.00). Otherwise, when `opts.required`
 //   is given it is the exact set of required paths (`key`, or `subForm.column` for every row):
 //   the runtime passes what its linkage rules and the approval node's permissions make
 //   required. Without it, modes 0, 1 and 4 require the fields marked `required` or given the
@@ -177,8 +178,10 @@ export function precisionOf(field: Pick<FieldDefinition, 'precision' | 'money'>)
   return field.precision ?? DEFAULT_PRECISION;
 }
 
+const NO_PATHS: ReadonlySet<string> = new Set();
+
 /** Schema of one value (without null handling). */
-function valueSchema(field: FieldDefinition, requiredCols: ReadonlySet<string>): JSONSchema {
+function valueSchema(field: FieldDefinition, requiredCols: ReadonlySet<string>, unbounded = false, unboundedCols: ReadonlySet<string> = NO_PATHS): JSONSchema {
   const t = field.type;
   if (!isTypeCode(t)) return {};
   const info = typeInfo(t);
@@ -196,15 +199,15 @@ function valueSchema(field: FieldDefinition, requiredCols: ReadonlySet<string>):
     }
     case TC.INTEGER: {
       const bound = (v: number | string | undefined, dflt: number) => (v !== undefined && Number.isFinite(Number(v)) ? Number(v) : dflt);
-      const min = Math.max(bound(field.min, Number.MIN_SAFE_INTEGER), Number.MIN_SAFE_INTEGER);
-      const max = Math.min(bound(field.max, Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);
+      const min = Math.max(unbounded ? Number.MIN_SAFE_INTEGER : bound(field.min, Number.MIN_SAFE_INTEGER), Number.MIN_SAFE_INTEGER);
+      const max = Math.min(unbounded ? Number.MAX_SAFE_INTEGER : bound(field.max, Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);
       return { type: 'integer', minimum: min, maximum: max };
     }
     case TC.DECIMAL: {
       const precision = precisionOf(field);
       const range: DecimalRange = { intDigits: Math.max(1, (field.length ?? info.defaultLength ?? 18) - precision) };
-      const min = toDecimalString(field.min);
-      const max = toDecimalString(field.max);
+      const min = unbounded ? undefined : toDecimalString(field.min);
+      const max = unbounded ? undefined : toDecimalString(field.max);
       if (min !== undefined) range.min = min;
       if (max !== undefined) range.max = max;
       return { type: 'string', pattern: decimalPattern(precision), decimalRange: range };
@@ -231,7 +234,7 @@ function valueSchema(field: FieldDefinition, requiredCols: ReadonlySet<string>):
       for (const col of columnsOf(field)) {
         if (!isTypeCode(col.type) || !typeInfo(col.type).holdsValue) continue;
         const req = requiredCols.has(`${field.key}.${col.key}`);
-        properties[col.key] = nullable(valueSchema(col, new Set()), req);
+        properties[col.key] = nullable(valueSchema(col, NO_PATHS, unboundedCols.has(`${field.key}.${col.key}`)), req);
         if (req) required.push(col.key);
       }
       const s: JSONSchema = {
@@ -290,14 +293,14 @@ export function requiredPaths(def: FormDefinition, mode: FormMode, opts: Compile
 }
 
 /** Build the JSON Schema of a record's `data` (without compiling it). */
-export function buildRecordSchema(def: FormDefinition, required: readonly string[]): JSONSchema {
+export function buildRecordSchema(def: FormDefinition, required: readonly string[], unbounded: ReadonlySet<string> = NO_PATHS): JSONSchema {
   const req = new Set(required);
   const properties: Record<string, JSONSchema> = {};
   const requiredKeys: string[] = [];
   for (const f of def.fields) {
     if (!isTypeCode(f.type) || !typeInfo(f.type).holdsValue) continue;
     const r = req.has(f.key);
-    properties[f.key] = nullable(valueSchema(f, req), r);
+    properties[f.key] = nullable(valueSchema(f, req, unbounded.has(f.key), unbounded), r);
     if (r) requiredKeys.push(f.key);
   }
   return { $comment: `record data of ${def.code} v${def.version}`, type: 'object', properties, required: requiredKeys, additionalProperties: false };
@@ -339,7 +342,10 @@ export function compileRecordSchema(def: FormDefinition, mode: FormMode, opts: C
   if (!byKey) cache.set(def, (byKey = new Map()));
   const hit = byKey.get(key);
   if (hit) return hit;
-  const schema = buildRecordSchema(def, required);
+  // a draft may be incomplete: a formula's result (a total over no rows yet) is not held to its
+  // field's min/max until the record is submitted — the user cannot edit it, only its inputs
+  const unbounded = opts.draft ? new Set((def.formulas ?? []).map((f) => f.target)) : NO_PATHS;
+  const schema = buildRecordSchema(def, required, unbounded);
   const fn = compileCached(schema);
   const compiled: CompiledRecordSchema = {
     schema,
