@@ -8,7 +8,7 @@
 // /web/system/peiZhi/biaoDan/edit?code=…), which render any published definition and show
 // 未配置 for a code that has none yet.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiLogin, withSession } from './fixtures';
+import { apiLogin, pickFirst, withSession } from './fixtures';
 
 const CODE = 'huoDongBuTieShenQing';
 const LIST = `/web/system/shiShi/biaoDan/list?code=${CODE}`;
@@ -112,8 +112,7 @@ test('an employee fills the published form, saves it and finds it in its list', 
   const form = user.getByTestId('definition-form');
   await expect(form).toBeVisible({ timeout: 30_000 });
   await user.locator('#fw-subject').fill('华东区陈列费补发票');
-  await user.locator('#fw-dealer').click();
-  await user.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+  await pickFirst(user, 'fw-dealer');
   // the range picker: type the start and the end in their inputs, never Enter (it submits the form)
   await user.locator('#fw-period').click();
   await user.keyboard.type('2026-11-01');

@@ -22,13 +22,20 @@ export async function withSession(page: Page, session: Record<string, unknown>) 
 }
 
 /**
- * Open an antd Select / master-data picker by its input id and take its first option. The
- * dropdown may close while its options load or the form re-renders, so reopen and retry.
+ * Open an antd Select / master-data picker by its input id and take its first option, then
+ * check the picker holds a value. The option is looked up in this select's own dropdown (the
+ * one holding its `<id>_list` listbox), never in another picker's dropdown that is still
+ * closing. A dropdown may also close while its options load or the form re-renders: reopen
+ * and retry.
  */
 export async function pickFirst(page: Page, inputId: string) {
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
+  const input = page.locator(`[id="${inputId}"]`);
+  const select = page.locator('.ant-select', { has: input }).first();
+  const option = page.locator(`.ant-select-dropdown:has([id="${inputId}_list"]) .ant-select-item-option`).first();
   await expect(async () => {
-    if (!(await option.isVisible())) await page.locator(`#${inputId}`).click();
+    if (!(await option.isVisible())) await input.click();
     await option.click({ timeout: 5_000 });
+    // chosen: the placeholder has given way to the value
+    await expect(select.locator('.ant-select-placeholder')).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 60_000 });
 }

@@ -1,22 +1,12 @@
 // The runtime against the real server: the seeded expense application (feiYongShenQing) filled
 // in mode 0 with a detail sub-form, bad input kept on the page with field errors, saved, seen in
 // the list, and opened in modes 1 and 2.
-import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, withSession } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { apiLogin, pickFirst, withSession } from './fixtures';
 
 const EDIT = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit';
 const LIST = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList';
 
-
-/** Open a master-data picker and take its first option. */
-async function pickFirst(page: Page, inputId: string) {
-  // The dropdown may close while its options load or the form re-renders: reopen and retry.
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first();
-  await expect(async () => {
-    if (!(await option.isVisible())) await page.locator(`#${inputId}`).click();
-    await option.click({ timeout: 5_000 });
-  }).toPass({ timeout: 60_000 });
-}
 
 test.describe('runtime: expense application', () => {
   test.beforeEach(async ({ page, request }) => {
