@@ -53,6 +53,7 @@ if (want('unit')) {
         if (a.status === 'failed') failures.push(`unit  ${rel} › ${a.fullName}: ${firstLine((a.failureMessages ?? [])[0])}`);
       }
     }
+    if (!ok && !j.numFailedTests && !failedSuites) failures.push('unit  vitest failed with every test passing: look for "Unhandled Errors" above');
     return { passed: j.numPassedTests, failed: j.numFailedTests + failedSuites + (ok || j.numFailedTests || failedSuites ? 0 : 1), skipped: j.numPendingTests + j.numTodoTests };
   });
 }

@@ -37,6 +37,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // an idle connection the server drops (restart, failover) must not take the process down;
+    // the pool replaces it on the next checkout
+    pool.on('error', (err) => console.warn(`[db] idle connection lost: ${err.message}`));
     // numeric stays a string (exact money); bigint counts fit in JS numbers
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -34,6 +34,13 @@ async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<voi
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_URL! });
       await c.connect();
+      // pool.end() returns before every backend has gone: wait for them, so that the forced drop
+      // does not kill a connection still closing (its client would raise an unhandled 57P01)
+      for (let i = 0; i < 100; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
