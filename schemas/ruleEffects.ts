@@ -16,11 +16,12 @@
 // An expression the evaluator refuses (unknown operator or field) is reported in `problems` and
 // its rule is skipped (validateDefinition refuses such definitions before they are published).
 import { columnsOf } from './columnsOf';
-import { FORM_MODES, TC, holdsValue, type FormMode } from './typeCodes';
-import type { FieldDefinition, FieldPermission, FormDefinition, RuleAction } from './definition';
+import { TC, holdsValue, type FormMode } from './typeCodes';
+import type { FormDefinition, RuleAction } from './definition';
 import { compileExpression, evaluate, truthy, type CompiledExpression, type ExpressionScope } from './logic/expressions';
-import { Decimal, toDecimal, toFixedString } from './logic/decimal';
 import { definitionScope } from './logic/scope';
+import { coerceFormulaResult } from './logic/coerce';
+import { APPLICANT_EDIT_MODES, baseStateOf, columnBaseStateOf, type BaseState } from './logic/permissions';
 
 export interface FieldRuleState {
   /** `key` or `subForm.column` */
@@ -56,60 +57,8 @@ export interface RuleEffectOptions {
   computeValues?: boolean;
 }
 
-const APPLICANT_EDIT_MODES: ReadonlySet<number> = new Set([FORM_MODES.ADD, FORM_MODES.MODIFY, FORM_MODES.MODIFY_ON_RETURN]);
-
-interface BaseState {
-  visible: boolean;
-  hardHidden: boolean;
-  canEdit: boolean;
-  required: boolean;
-}
-
-function permissionOf(def: FormDefinition, mode: FormMode, node: string | undefined, path: string): FieldPermission | undefined {
-  const p = def.permissions;
-  if (!p) return undefined;
-  const fromNode = node && (mode === FORM_MODES.APPROVE || mode === FORM_MODES.MODIFY_ON_RETURN) ? p.nodes?.[node]?.[path] : undefined;
-  return fromNode ?? p.modes?.[String(mode)]?.[path];
-}
-
-function applyBase(base: BaseState, field: FieldDefinition, perm: FieldPermission | undefined, mode: FormMode): BaseState {
-  let { visible, hardHidden, canEdit, required } = base;
-  if (field.hidden) visible = false;
-  if (field.readonly) canEdit = false;
-  if (field.required) required = true;
-  if (perm === 'hidden') {
-    visible = false;
-    hardHidden = true;
-    canEdit = false;
-  } else if (perm === 'readonly') {
-    canEdit = false;
-  } else if (perm === 'editable' || perm === 'required') {
-    visible = true;
-    hardHidden = false;
-    canEdit = !field.readonly;
-    if (perm === 'required') required = true;
-  }
-  if (mode === FORM_MODES.VIEW) canEdit = false;
-  if (!canEdit || hardHidden) required = false;
-  return { visible: visible && !hardHidden, hardHidden, canEdit, required };
-}
-
 type Row = Record<string, unknown>;
 
-function coerce(field: FieldDefinition | undefined, result: unknown, precision: number | undefined): unknown {
-  if (result === null || result === undefined) return undefined;
-  if (!field) return result;
-  if (field.type === TC.DECIMAL) return toFixedString(result, precision ?? field.precision ?? 2) ?? undefined;
-  if (field.type === TC.INTEGER) {
-    const d = toDecimal(result);
-    if (!d) return undefined;
-    const n = Number(d.toFixed(precision ?? 0, Decimal.ROUND_HALF_UP));
-    return Number.isSafeInteger(n) ? n : undefined;
-  }
-  if (typeof result === 'object') return result;
-  if (field.type === TC.TEXT || field.type === TC.TEXTAREA || field.type === TC.CODE) return String(result);
-  return result;
-}
 
 const same = (a: unknown, b: unknown) =>
   Object.is(a, b) || (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b)) ||
@@ -189,7 +138,7 @@ export function evaluateRuleEffects(def: FormDefinition, input: Record<string, u
         const field = fieldByPath.get(f.target);
         if (rowOf) {
           rowsOf(rowOf).forEach(([row, i]) => {
-            const v = coerce(field, evaluate(expr, rowScope(rowOf, row)), f.precision);
+            const v = coerceFormulaResult(field, evaluate(expr, rowScope(rowOf, row)), f.precision);
             if (!same(row[col!], v)) {
               if (v === undefined) delete row[col!];
               else row[col!] = v;
@@ -197,7 +146,7 @@ export function evaluateRuleEffects(def: FormDefinition, input: Record<string, u
             }
             formulaPaths.add(`${rowOf}.${i}.${col}`);
           });
-        } else if (write(f.target, coerce(field, evaluate(expr, data), f.precision), formulaPaths)) {
+        } else if (write(f.target, coerceFormulaResult(field, evaluate(expr, data), f.precision), formulaPaths)) {
           changed = true;
         }
       }
@@ -207,7 +156,7 @@ export function evaluateRuleEffects(def: FormDefinition, input: Record<string, u
         for (const a of actions) {
           if (a.action !== 'setValue') continue;
           const c = values.get(a);
-          if (c && write(a.target, coerce(fieldByPath.get(a.target), evaluate(c, data), undefined), setValuePaths)) changed = true;
+          if (c && write(a.target, coerceFormulaResult(fieldByPath.get(a.target), evaluate(c, data), undefined), setValuePaths)) changed = true;
         }
       }
       if (!changed) break;
@@ -216,17 +165,14 @@ export function evaluateRuleEffects(def: FormDefinition, input: Record<string, u
 
   // ---- states
   const bases = new Map<string, BaseState>();
-  const start = (): BaseState => ({ visible: true, hardHidden: false, canEdit: APPLICANT_EDIT_MODES.has(mode), required: false });
   for (const f of def.fields) {
-    const b = applyBase(start(), f, permissionOf(def, mode, opts.node, f.key), mode);
+    const b = baseStateOf(def, mode, opts.node, f);
     if (holdsValue(f.type) || f.type === TC.SUB_FORM) bases.set(f.key, b);
     if (f.type === TC.SUB_FORM) {
       for (const c of columnsOf(f)) {
         if (!holdsValue(c.type)) continue;
         const path = `${f.key}.${c.key}`;
-        let s = applyBase({ visible: b.visible, hardHidden: b.hardHidden, canEdit: b.canEdit, required: false }, c, permissionOf(def, mode, opts.node, path), mode);
-        if (b.hardHidden) s = { ...s, visible: false, hardHidden: true, canEdit: false, required: false };
-        bases.set(path, s);
+        bases.set(path, columnBaseStateOf(def, mode, opts.node, f, b, c));
       }
     }
   }

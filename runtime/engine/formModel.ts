@@ -19,10 +19,10 @@ import {
   type Locale,
   type RuleAction,
 } from '../../schemas';
-import { Decimal, toDecimal, toFixedString } from './decimal';
 import { compileExpression, evaluate, truthy, type CompiledExpression, type Dependency } from './expressions';
 import { newRowId } from './ids';
 import { definitionScope } from '../../schemas/logic/scope';
+import { coerceFormulaResult } from '../../schemas/logic/coerce';
 import { columnsOf } from './fields';
 import { APPLICANT_EDIT_MODES, baseStateOf, columnBaseStateOf, type BaseState } from './permissions';
 import type { ChangeListener, FieldError, FieldState, FormModelOptions, FormRecord, SessionUser, ApprovalNodeRef } from './types';
@@ -93,21 +93,6 @@ export interface FormModel {
 
 const isEmptyValue = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** Convert a formula result to the target field's value shape. */
-function coerceResult(field: FieldDefinition | undefined, result: unknown, precision: number | undefined): unknown {
-  if (result === null || result === undefined) return undefined;
-  if (!field) return result;
-  if (field.type === TC.DECIMAL) return toFixedString(result, precision ?? field.precision ?? 2) ?? undefined;
-  if (field.type === TC.INTEGER) {
-    const d = toDecimal(result);
-    if (!d) return undefined;
-    const n = Number(d.toFixed(precision ?? 0, Decimal.ROUND_HALF_UP));
-    return Number.isSafeInteger(n) ? n : undefined;
-  }
-  if (typeof result === 'object') return result;
-  if (field.type === TC.TEXT || field.type === TC.TEXTAREA || field.type === TC.CODE) return String(result);
-  return result;
-}
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
@@ -368,7 +353,7 @@ export function createFormModel(options: FormModelOptions): FormModel {
         const indices = rows === 'all' ? list.map((_, i) => i) : [...rows].filter((i) => i < list.length);
         for (const i of indices) {
           stats.evaluations++;
-          const v = coerceResult(field, evaluate(n.expr, rowScope(sub, list[i])), n.precision);
+          const v = coerceFormulaResult(field, evaluate(n.expr, rowScope(sub, list[i])), n.precision);
           const p = `${sub}.${i}.${col}`;
           if (write(p, v)) {
             changed.add(p);
@@ -377,7 +362,7 @@ export function createFormModel(options: FormModelOptions): FormModel {
         }
       } else {
         stats.evaluations++;
-        const v = coerceResult(fieldByPath.get(target), evaluate(n.expr, data), n.precision);
+        const v = coerceFormulaResult(fieldByPath.get(target), evaluate(n.expr, data), n.precision);
         if (write(target, v)) {
           changed.add(target);
           markDependents(target);
@@ -411,7 +396,7 @@ export function createFormModel(options: FormModelOptions): FormModel {
       const [sub, col] = a.target.split('.');
       if (col !== undefined) {
         const list = (data[sub] as Row[]) ?? [];
-        const v = coerceResult(fieldByPath.get(a.target), raw, undefined);
+        const v = coerceFormulaResult(fieldByPath.get(a.target), raw, undefined);
         list.forEach((_, i) => {
           const p = `${sub}.${i}.${col}`;
           if (write(p, v)) {
@@ -420,7 +405,7 @@ export function createFormModel(options: FormModelOptions): FormModel {
           }
         });
       } else {
-        const v = coerceResult(fieldByPath.get(a.target), raw, undefined);
+        const v = coerceFormulaResult(fieldByPath.get(a.target), raw, undefined);
         if (write(a.target, v)) {
           changed.add(a.target);
           markDependents(a.target);
