@@ -2,7 +2,8 @@
 // autocannon (in its own thread, so the load generator does not share the server's event loop)
 // beside the very page query the route issues (its SQL and parameters taken from the route's own
 // query builder), run directly on the database in the same run and at the same concurrency, on
-// PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and on PGlite.
+// PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; raw: its own `pg` pool) and on PGlite (raw:
+// the server's own PGlite client, which runs the database in its worker thread, without HTTP).
 //
 //   BENCH_RECORDS      records to seed (default 1,000,000; BENCH_PGLITE_RECORDS overrides it for PGlite)
 //   BENCH_SECONDS      measured seconds per scenario and side (default 10), after 2 s of warm-up
@@ -169,6 +170,7 @@ async function benchBackend(kind: 'postgres' | 'pglite') {
       ...(process.env.BENCH_OFFSET === '1' ? [{ name: `deep page ${deepPage} (OFFSET)`, body: { formCode: FORM, page: deepPage, limit: 20 } }] : []),
     ];
 
+    // PGlite: the database client the server itself uses (server/db/pgliteThread.ts)
     const pglite = kind === 'pglite' ? (ctx.db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } }).$client : null;
     console.log(`  ${'scenario'.padEnd(30)} ${'API p50'.padStart(9)} ${'p95'.padStart(9)} ${'req/s'.padStart(7)} | ${'raw p50'.padStart(9)} ${'p95'.padStart(9)} | p95 ratio | totalRecord`);
     for (const s of scenarios) {

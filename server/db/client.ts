@@ -1,9 +1,9 @@
 // Two drivers, one schema, one set of migrations: PGlite (embedded, files under DATA_DIR) by
-// default, PostgreSQL when a connection string is given. Migrations run on open.
+// default, in a worker thread of its own; PostgreSQL when a connection string is given.
+// Migrations run on open.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema';
+import { PgliteThread } from './pgliteThread';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -46,8 +47,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite runs in its own thread: WASM query execution never blocks the API's event loop
+  const client = await PgliteThread.open(opts.pgliteDir);
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -155,6 +155,19 @@ describe.each(BACKENDS)('records (%s)', (backend) => {
       expect((await a.post(LIST, { formCode: 'lst', limit: 10 }, admin)).json().data.rows).toHaveLength(10);
     });
 
+    it('answers each listed row exactly as a read answers the record (the JSON the database builds)', async () => {
+      const r = await a.post(LIST, { formCode: 'lst', limit: 10 }, admin);
+      expect(r.headers['content-type']).toMatch(/^application\/json/);
+      const listed = r.json().data.rows as { id: string }[];
+      for (const row of listed.slice(0, 3)) {
+        const g = (await a.post(GET, { formCode: 'lst', id: row.id }, admin)).json().data;
+        expect(row).toStrictEqual(g.record);
+      }
+      // an empty page is still a well-formed envelope
+      const none = (await a.post(LIST, { formCode: 'lst', filters: [{ key: 'channel', op: 'eq', value: 'none' }] }, admin)).json();
+      expect(none).toStrictEqual({ code: 0, msg: 'ok', data: { pageSize: 20, currentPage: 1, totalRecord: 0, rows: [] } });
+    });
+
     it('filters and sorts on JSONB fields and system fields', async () => {
       const q = (body: Record<string, unknown>, token = admin) => a.post(LIST, { formCode: 'lst', limit: 50, ...body }, token);
       const ka = (await q({ filters: [{ key: 'channel', op: 'eq', value: 'KA' }] })).json().data;

@@ -27,7 +27,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext) {
         cursor: Type.Optional(Type.String({ maxLength: 19 })),
       }),
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const b = req.body as svc.ListInput & { filters?: unknown };
     let filters = b.filters ?? [];
     if (typeof filters === 'string') {
@@ -40,7 +40,9 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!Array.isArray(filters) || filters.some((f) => !f || typeof f !== 'object' || typeof f.key !== 'string' || typeof f.op !== 'string')) {
       throw invalid([{ field: 'filters', message: t(req.locale, 'records.badFilters') }]);
     }
-    return ok(await svc.listRecords(ctx, req.auth!, { ...b, page: b.page ?? 1, limit: b.limit ?? 20, filters: filters as svc.ListInput['filters'] }, req.locale));
+    const page = await svc.listRecords(ctx, req.auth!, { ...b, page: b.page ?? 1, limit: b.limit ?? 20, filters: filters as svc.ListInput['filters'] }, req.locale);
+    // the rows come from the database as JSON text and go out as they are
+    return reply.type('application/json; charset=utf-8').send(svc.listPageBody(page));
   });
 
   app.post('/emp/api/v2/biaoDan/record/get', { config, schema: { tags, body: Type.Object({ formCode: FormCode, id: Id }) } }, async (req) => {

@@ -8,7 +8,7 @@ import {
   APPLICATION_VIEWS, APPROVAL_STATUS, DEFAULT_NUMBER_RULE, FILTER_OPS, FORM_MODES, TC, compileRecordSchema, evaluateRuleEffects, withFormulaResults,
   type FieldDefinition, type FilterOp, type FormDefinition, type FormMode,
 } from '../../../schemas';
-import { AppError, businessFailure, conflict, forbidden, invalid, notFound, type FieldError } from '../../lib/errors';
+import { AppError, businessFailure, conflict, forbidden, invalid, notFound, ok, type FieldError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pgCode, pgConstraint, UNIQUE_VIOLATION } from '../../lib/pgErrors';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -351,18 +351,26 @@ export async function listPageSql(ctx: AppContext, me: SessionUser, q: ListInput
   return repo.pageQuery(ctx.db, lq);
 }
 
-export async function listRecords(ctx: AppContext, me: SessionUser, q: ListInput, locale: Locale) {
+/** A list page: its paging fields, and its rows as the JSON text the database built. */
+export interface ListPage {
+  meta: { pageSize: number; currentPage: number; totalRecord: number; totalIsEstimate?: true; nextCursor?: string };
+  rowsJson: string[];
+}
+
+export async function listRecords(ctx: AppContext, me: SessionUser, q: ListInput, locale: Locale): Promise<ListPage> {
   const { lq, defaultOrder } = await buildListQuery(ctx, me, q, locale);
   const { rows, total, estimate } = await repo.listRecords(ctx.db, lq);
-  const out: Record<string, unknown> = {
-    pageSize: q.limit,
-    currentPage: q.page,
-    totalRecord: total,
-    rows: rows.map((r) => toApi(r, { users: new Map([[r.rowCreateId, r.rowCreateName ?? '']]), depts: new Map(r.rowCreateBuMenId ? [[r.rowCreateBuMenId, r.rowCreateBuMenName ?? '']] : []) })),
-  };
-  if (estimate) out.totalIsEstimate = true;
-  if (defaultOrder && rows.length === q.limit) out.nextCursor = rows[rows.length - 1].id;
-  return out;
+  const meta: ListPage['meta'] = { pageSize: q.limit, currentPage: q.page, totalRecord: total };
+  if (estimate) meta.totalIsEstimate = true;
+  if (defaultOrder && rows.length === q.limit) meta.nextCursor = rows[rows.length - 1].id;
+  return { meta, rowsJson: rows.map((r) => r.json) };
+}
+
+/** The envelope of a list page as JSON text: `{ code, msg, data: { …meta, rows } }`, the rows spliced in as they are. */
+export function listPageBody(page: ListPage): string {
+  const head = JSON.stringify(ok({ ...page.meta, rows: null }));
+  // head ends with `"rows":null}}`
+  return `${head.slice(0, -'null}}'.length)}[${page.rowsJson.join(',')}]}}`;
 }
 
 // ─── application type lookup ──────────────────────────────────────────────────────────────
