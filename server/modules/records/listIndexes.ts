@@ -28,8 +28,13 @@ export function sortExpressionText(field: FieldDefinition): string {
   return `(data->>${k})`;
 }
 
+/** The sort expression on the records table, as SQL text (literals only). */
+export function sortExpressionSql(field: FieldDefinition): string {
+  return `(${sortExpressionText(field).replace(/\bdata\b/g, '"records"."data"')})`;
+}
+
 export function sortExpression(field: FieldDefinition): SQL {
-  return sql.raw(`(${sortExpressionText(field).replace(/\bdata\b/g, '"records"."data"')})`);
+  return sql.raw(sortExpressionSql(field));
 }
 
 /** The form's predicate as literals, matching the partial indexes. */

@@ -2,7 +2,7 @@
 // the client runs), rich text sanitized, numbers generated, number/code values kept unique by
 // the database, stale writes refused by the row version, ownership enforced (spec §6).
 import dayjs from 'dayjs';
-import { and, asc, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context';
 import {
   APPLICATION_VIEWS, APPROVAL_STATUS, DEFAULT_NUMBER_RULE, FILTER_OPS, FORM_MODES, TC, compileRecordSchema, evaluateRuleEffects, withFormulaResults,
@@ -16,12 +16,11 @@ import { nowText } from '../../lib/time';
 import { t } from '../../lib/i18n';
 import { records, recordUniqueValues } from '../../db/schema';
 import type { Locale } from '../../../schemas/constants';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { publishedDefinition } from '../definitions/service';
 import { getDefinitionRow } from '../definitions/repository';
 import * as repo from './repository';
 import { fileIdsOf, unreadableNewFiles, writeRecordFiles } from '../files/access';
-import { NUMERIC_TYPES, formPredicate, isPicker, literal, sortExpression } from './listIndexes';
+import { NUMERIC_TYPES, formPredicate, isPicker, literal, sortExpressionSql } from './listIndexes';
 
 // ─── access ────────────────────────────────────────────────────────────────────────────────
 export function owns(me: SessionUser, r: { rowCreateId: string }) {
@@ -309,14 +308,14 @@ function filterSql(def: FormDefinition, f: { key: string; op: FilterOp; value: u
   return cmp(sql`(${records.data}->>${key})`, str);
 }
 
+/** The ORDER BY of a list as plain SQL text (identifiers and literals only: no parameters). */
 function sortSql(def: FormDefinition, key: string | undefined, order: 'asc' | 'desc', locale: Locale): SQL[] {
-  const dir = (e: SQL | AnyPgColumn) => (order === 'asc' ? asc(e) : desc(e));
-  if (!key || key === 'id') return [dir(records.id)];
-  if (repo.isColumnKey(key)) return [dir(repo.COLUMN_OF[key]), dir(records.id)];
+  const byId = `"records"."id" ${order}`;
+  if (!key || key === 'id') return [sql.raw(byId)];
+  if (repo.isColumnKey(key)) return [sql.raw(`"records"."${repo.COLUMN_OF[key].name}" ${order}, ${byId}`)];
   const field = def.fields.find((x) => x.key === key);
   if (!field || field.type === TC.SUB_FORM || field.type === TC.DIVIDER) throw invalid([{ field: 'sort', message: t(locale, 'records.badSortKey', { key }) }]);
-  const expr = sortExpression(field);
-  return [order === 'asc' ? sql`${expr} asc nulls last` : sql`${expr} desc nulls last`, dir(records.id)];
+  return [sql.raw(`${sortExpressionSql(field)} ${order} nulls last, ${byId}`)];
 }
 
 async function buildListQuery(ctx: AppContext, me: SessionUser, q: ListInput, locale: Locale) {
@@ -325,7 +324,7 @@ async function buildListQuery(ctx: AppContext, me: SessionUser, q: ListInput, lo
   const filters = q.filters ?? [];
   const explicitValid = filters.some((f) => f.key === 'isYouXiao');
   filters.forEach((f, i) => where.push(filterSql(def, f, i, locale)));
-  if (!me.isAdmin) where.push(inArray(records.rowCreateId, [me.userId, ...me.jiaoJieRenIds]));
+  if (!me.isAdmin) where.push(sql`"records"."row_create_id" in (${sql.join([me.userId, ...me.jiaoJieRenIds].map((id) => sql`${id}`), sql`, `)})`);
   const order = q.order === 'asc' ? 'asc' : 'desc';
   const defaultOrder = (!q.sort || q.sort === 'id') && order === 'desc';
   if (q.cursor) {
@@ -334,7 +333,7 @@ async function buildListQuery(ctx: AppContext, me: SessionUser, q: ListInput, lo
   const lq: repo.ListQuery = {
     formCode: def.code,
     base: explicitValid ? sql.raw(`"records"."form_code" = ${literal(def.code)}`) : formPredicate(def.code),
-    where: q.cursor ? [...where, lt(records.id, q.cursor)] : where,
+    where: q.cursor ? [...where, sql`"records"."id" < ${q.cursor}`] : where,
     countWhere: where,
     orderBy: sortSql(def, q.sort, order, locale),
     limit: q.limit,
