@@ -21,7 +21,7 @@ import type { FormDefinition, RuleAction } from './definition';
 import { compileExpression, evaluate, truthy, type CompiledExpression, type ExpressionScope } from './logic/expressions';
 import { definitionScope } from './logic/scope';
 import { coerceFormulaResult } from './logic/coerce';
-import { APPLICANT_EDIT_MODES, baseStateOf, columnBaseStateOf, type BaseState } from './logic/permissions';
+import { APPLICANT_EDIT_MODES, baseStateOf, columnBaseStateOf, ruleStateOf, type BaseState } from './logic/permissions';
 
 export interface FieldRuleState {
   /** `key` or `subForm.column` */
@@ -188,22 +188,7 @@ export function evaluateRuleEffects(def: FormDefinition, input: Record<string, u
     }
   }
   const states = new Map<string, FieldRuleState>();
-  for (const [path, base] of bases) {
-    let visible = base.visible;
-    let editableFlag = true;
-    let required = base.required;
-    for (const a of overrides.get(path) ?? []) {
-      if (a.action === 'show') visible = !base.hardHidden;
-      else if (a.action === 'hide') visible = false;
-      else if (a.action === 'require') required = true;
-      else if (a.action === 'optional') required = false;
-      else if (a.action === 'readonly') editableFlag = false;
-      else if (a.action === 'editable') editableFlag = true;
-    }
-    const computed = computedTargets.has(path);
-    const editable = base.canEdit && editableFlag && !computed;
-    states.set(path, { path, visible, editable, required: required && visible && editable, computed });
-  }
+  for (const [path, base] of bases) states.set(path, ruleStateOf(path, base, overrides.get(path) ?? [], computedTargets.has(path)));
   // a column of a hidden sub-form is hidden too (a rule may hide the whole sub-form)
   for (const [path, s] of states) {
     const dot = path.indexOf('.');

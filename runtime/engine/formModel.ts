@@ -24,7 +24,7 @@ import { newRowId } from './ids';
 import { definitionScope } from '../../schemas/logic/scope';
 import { coerceFormulaResult } from '../../schemas/logic/coerce';
 import { columnsOf } from './fields';
-import { APPLICANT_EDIT_MODES, baseStateOf, columnBaseStateOf, type BaseState } from './permissions';
+import { APPLICANT_EDIT_MODES, baseStateOf, columnBaseStateOf, ruleStateOf, type BaseState } from './permissions';
 import type { ChangeListener, FieldError, FieldState, FormModelOptions, FormRecord, SessionUser, ApprovalNodeRef } from './types';
 
 type Row = Record<string, unknown>;
@@ -241,23 +241,11 @@ export function createFormModel(options: FormModelOptions): FormModel {
   const states = new Map<string, FieldState>();
   const computeState = (path: string): FieldState => {
     const base = bases.get(path) ?? { visible: true, hardHidden: false, canEdit: false, required: false };
-    let visible = base.visible;
-    let editableFlag = true;
-    let required = base.required;
+    const actions: RuleAction[] = [];
     for (const ri of stateRulesByTarget.get(path) ?? []) {
-      for (const a of activeActions.get(def.rules![ri].id) ?? []) {
-        if (a.target !== path) continue;
-        if (a.action === 'show') visible = !base.hardHidden;
-        else if (a.action === 'hide') visible = false;
-        else if (a.action === 'require') required = true;
-        else if (a.action === 'optional') required = false;
-        else if (a.action === 'readonly') editableFlag = false;
-        else if (a.action === 'editable') editableFlag = true;
-      }
+      for (const a of activeActions.get(def.rules![ri].id) ?? []) if (a.target === path) actions.push(a);
     }
-    const computed = computedTargets.has(path);
-    const editable = base.canEdit && editableFlag && !computed;
-    return { path, visible, editable, required: required && visible && editable, computed };
+    return ruleStateOf(path, base, actions, computedTargets.has(path));
   };
   for (const path of bases.keys()) states.set(path, computeState(path));
 

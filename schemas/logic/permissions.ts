@@ -89,3 +89,29 @@ export function columnBaseStateOf(
   if (subFormState.hardHidden) return { ...s, visible: false, hardHidden: true, canEdit: false, required: false };
   return s;
 }
+
+/** A state action of a linkage rule, as far as the field's state is concerned. */
+interface StateAction {
+  action: string;
+}
+
+/**
+ * A field's state once the state actions of its active rules (in rule order) are applied to its
+ * base: `show` cannot lift a hard hide, a computed field is never editable, and only a visible,
+ * editable field can be required.
+ */
+export function ruleStateOf(path: string, base: BaseState, actions: Iterable<StateAction>, computed: boolean) {
+  let visible = base.visible;
+  let editableFlag = true;
+  let required = base.required;
+  for (const a of actions) {
+    if (a.action === 'show') visible = !base.hardHidden;
+    else if (a.action === 'hide') visible = false;
+    else if (a.action === 'require') required = true;
+    else if (a.action === 'optional') required = false;
+    else if (a.action === 'readonly') editableFlag = false;
+    else if (a.action === 'editable') editableFlag = true;
+  }
+  const editable = base.canEdit && editableFlag && !computed;
+  return { path, visible, editable, required: required && visible && editable, computed };
+}
