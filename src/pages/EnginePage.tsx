@@ -26,35 +26,11 @@ import { sessionUser } from '../session/sessionUser';
 import { localText } from '../layout/menu';
 import { usePageTitle } from '../layout/pageTitle';
 import { NotConfiguredPage } from './NotConfiguredPage';
+import { usePublishedDefinition } from './usePublishedDefinition';
 
 const widgetServices = createWidgetServices();
 
-type DefState = { phase: 'loading' } | { phase: 'ok'; definition: FormDefinition } | { phase: 'missing' } | { phase: 'error'; msg: string } | { phase: 'handled' };
-
 const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** The latest published definition of a code; 'missing' when the code has none (404). */
-function usePublished(code: string | null): DefState {
-  const [state, setState] = useState<DefState>({ phase: 'loading' });
-  useEffect(() => {
-    if (!code) return;
-    let live = true;
-    setState({ phase: 'loading' });
-    services
-      .definition(code)
-      .then((definition) => live && setState(definition && Array.isArray(definition.fields) ? { phase: 'ok', definition } : { phase: 'missing' }))
-      .catch((e: unknown) => {
-        if (!live) return;
-        if (e instanceof ApiError && e.handled) setState({ phase: 'handled' });
-        else if (e instanceof ApiError && (e.status === 404 || e.code === 404)) setState({ phase: 'missing' });
-        else setState({ phase: 'error', msg: errText(e) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [code]);
-  return state;
-}
 
 export function EnginePage() {
   const { t, i18n } = useTranslation('app');
@@ -62,7 +38,7 @@ export function EnginePage() {
   const [params] = useSearchParams();
   const resolved = engineEntryOf(pathname, params);
   const code = resolved?.entry.formCode ?? null;
-  const state = usePublished(code);
+  const state = usePublishedDefinition(code);
   const locale = i18n.language as Locale;
   const name = state.phase === 'ok' ? localText(state.definition.name, locale) : null;
   usePageTitle(name);
