@@ -9,14 +9,12 @@
 // - drop: pointerup → the canvas's DOM in the new order (React's commit of the move)
 // - worst frame: the longest gap between two animation frames during the drag
 // Prints medians and p95 at 30 and 300 fields and their ratio (how the cost grows).
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
+import { buildBenchPage, launchChromium, serveDir } from './benchPage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -46,34 +44,6 @@ const PROBE = `(() => {
   function loop(t) { if (p.dragging) p.frames.push(t); requestAnimationFrame(loop); }
   requestAnimationFrame(loop);
 })()`;
-
-async function buildPage(): Promise<string> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-designer-'));
-  await build({
-    root: path.join(here, 'designer-page'),
-    base: './',
-    logLevel: 'warn',
-    configFile: false,
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 100_000, minify: !PROFILE },
-  });
-  return outDir;
-}
-
-function serve(dir: string): Promise<{ url: string; close: () => void }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = http.createServer((req, res) => {
-    const p = path.join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    const file = p.endsWith('/') ? path.join(p, 'index.html') : p;
-    if (!file.startsWith(dir) || !fs.existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, close: () => server.close() })));
-}
 
 interface Drag {
   task: number;
@@ -203,9 +173,9 @@ const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 
 async function main() {
   console.log('building the bench page…');
-  const dir = await buildPage();
-  const { url, close } = await serve(dir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const dir = await buildBenchPage(path.join(here, 'designer-page'), { minify: !PROFILE });
+  const { url, close } = await serveDir(dir);
+  const browser = await launchChromium();
   try {
     const pages = new Map<number, BenchPage>();
     for (const n of SIZES) pages.set(n, await open(browser, url, n));

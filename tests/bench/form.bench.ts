@@ -7,14 +7,11 @@
 //   script time (CDP Performance.getMetrics ScriptDuration delta / keys)
 // for a 300-field definition and for a detail sub-form of 500 rows × 8 columns.
 // Prints medians, p95 and the ratios to the baseline.
-import http from 'node:http';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { buildBenchPage, launchChromium, serveDir } from './benchPage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -26,34 +23,6 @@ const INPUT: Record<string, Record<(typeof RENDERERS)[number], string>> = {
   fields: { fw: '#fw-f0', rjsf: '#root_f0' },
   rows: { fw: '#fw-detail-0-item', rjsf: '#root_detail_0_item' },
 };
-
-async function buildPage(): Promise<string> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-'));
-  await build({
-    root: path.join(here, 'form-page'),
-    base: './',
-    logLevel: 'warn',
-    configFile: false,
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
-  });
-  return outDir;
-}
-
-function serve(dir: string): Promise<{ url: string; close: () => void }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = http.createServer((req, res) => {
-    const p = path.join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    const file = p.endsWith('/') ? path.join(p, 'index.html') : p;
-    if (!file.startsWith(dir) || !fs.existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, close: () => server.close() })));
-}
 
 interface Sample {
   mount: number;
@@ -123,9 +92,9 @@ const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
 async function main() {
   console.log(`building the bench page…`);
-  const dir = await buildPage();
-  const { url, close } = await serve(dir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const dir = await buildBenchPage(path.join(here, 'form-page'));
+  const { url, close } = await serveDir(dir);
+  const browser = await launchChromium();
   try {
     for (const kase of CASES) {
       const samples: Record<string, Sample[]> = { fw: [], rjsf: [] };

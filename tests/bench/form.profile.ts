@@ -2,38 +2,26 @@
 // unminified, loads one case with the CDP sampling profiler running and prints the page's
 // timings (window.__bench) and the functions with the most self and inclusive time.
 // `npx tsx tests/bench/form.profile.ts` with R=fw|rjsf, C=fields|rows, NOBUILD=1 to reuse the build.
-import http from 'node:http';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { chromium } from '@playwright/test';
+import { buildBenchPage, launchChromium, serveDir } from './benchPage';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), 'form-page');
 const outDir = path.join(os.tmpdir(), 'fw-bench-profile');
 const kase = process.env.C ?? 'fields';
 const r = process.env.R ?? 'fw';
 async function main() {
-  if (!process.env.NOBUILD) await build({ root, base: './', logLevel: 'warn', configFile: false, plugins: [react()], build: { outDir, emptyOutDir: true, minify: false, chunkSizeWarningLimit: 100000 } });
-  const server = http.createServer((req, res) => {
-    const p = path.join(outDir, new URL(req.url ?? '/', 'http://x').pathname);
-    const file = p.endsWith('/') ? path.join(p, 'index.html') : p;
-    if (!fs.existsSync(file)) { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html' });
-    fs.createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
-  const port = (server.address() as { port: number }).port;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  if (!process.env.NOBUILD) await buildBenchPage(root, { outDir, minify: false });
+  const { url: base, close } = await serveDir(outDir);
+  const browser = await launchChromium();
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
-  await page.goto(`http://127.0.0.1:${port}/index.html?r=none`);
+  await page.goto(`${base}index.html?r=none`);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await page.goto(`http://127.0.0.1:${port}/index.html?r=${r}&c=${kase}`);
+  await page.goto(`${base}index.html?r=${r}&c=${kase}`);
   await page.waitForFunction(() => window.__bench?.done === true, null, { timeout: 180000 });
   await page.waitForFunction(() => window.__bench.complete !== undefined, null, { polling: 'raf', timeout: 180000 });
   const t = await page.evaluate(() => ({ ...window.__bench, mount: window.__bench.t1! - window.__bench.t0 }));
@@ -60,6 +48,6 @@ async function main() {
   }
   console.log('--- self'); [...self].sort((a, b) => b[1] - a[1]).slice(0, 40).forEach(([k, v]) => console.log(v.toFixed(1).padStart(8), k));
   console.log('--- inclusive'); [...incl].sort((a, b) => b[1] - a[1]).slice(0, 400).forEach(([k, v]) => console.log(v.toFixed(1).padStart(8), k));
-  await browser.close(); server.close();
+  await browser.close(); close();
 }
 main().catch((e) => { console.error(e); process.exit(1); });
