@@ -69,8 +69,18 @@ beforeEach(() => {
   resetCatalogue();
   configureCatalogue({ navigate: (p) => navigations.push(p) });
 });
-afterEach(() => {
-  Modal.destroyAll();
+// antd renders its confirm dialogs in React roots of its own: closing them schedules React work
+// that must run while this file's DOM still exists (after teardown it throws "window is not defined",
+// an unhandled error that fails the run)
+const settle = () => new Promise<void>((r) => setTimeout(r, 20));
+afterEach(async () => {
+  await act(async () => {
+    Modal.destroyAll();
+    await settle();
+  });
+});
+afterAll(async () => {
+  await act(settle);
 });
 
 const client = () => new ApiClient({ baseUrl });
