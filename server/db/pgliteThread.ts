@@ -16,8 +16,9 @@ export class PgliteThreadError extends Error {
   }
 }
 
+/** The database, or one open transaction on it (`tx`). */
 class Connection {
-  constructor(protected readonly thread: PgliteThread, protected readonly tx?: number) {}
+  constructor(private readonly thread: { call(msg: Record<string, unknown>): Promise<unknown> }, private readonly tx?: number) {}
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], opts: QueryOptions = {}): Promise<ThreadResults<T>> {
     return this.thread.call({ op: 'query', sql, params, rowMode: opts.rowMode ?? 'object', tx: this.tx }) as Promise<ThreadResults<T>>;
   }
@@ -26,15 +27,14 @@ class Connection {
   }
 }
 
-export class PgliteThread extends Connection {
+export class PgliteThread {
   private readonly worker: Worker;
+  private readonly root = new Connection(this);
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   private nextId = 1;
   private failure: Error | null = null;
 
   private constructor(worker: Worker) {
-    super(null as unknown as PgliteThread);
-    (this as unknown as { thread: PgliteThread }).thread = this;
     this.worker = worker;
     worker.on('message', (m: Reply) => {
       const p = this.pending.get(m.id);
@@ -66,6 +66,14 @@ export class PgliteThread extends Connection {
       worker.once('error', reject);
     });
     return new PgliteThread(worker);
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], opts: QueryOptions = {}): Promise<ThreadResults<T>> {
+    return this.root.query<T>(sql, params, opts);
+  }
+
+  exec(sql: string): Promise<ThreadResults[]> {
+    return this.root.exec(sql);
   }
 
   call(msg: Record<string, unknown>): Promise<unknown> {
