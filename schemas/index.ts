@@ -10,3 +10,4 @@ export * from './columnsOf';
 export * from './migrations';
 export * from './catalog';
 export * from './ruleEffects';
+export * from './lifecycle';
