@@ -1,16 +1,17 @@
 // Which row actions a user gets (spec §6): a record is the user's own when its creator is the
 // login id or one of the handover people (jiaoJieRenIds); the administrator may act on all.
-// View is always offered; modify and delete only on one's own records that are not in (or
-// through) approval: no status, draft, returned or withdrawn. A returned record is modified in
-// mode 4, any other in mode 1.
-import { APPROVAL_STATUS, FORM_MODES, type FormMode } from '../../schemas';
+// View is always offered; modify and delete only on one's own records whose status offers them
+// (schemas/lifecycle.ts: no status, draft, returned or withdrawn). A returned record is
+// modified in mode 4, any other in mode 1 (`ownerEditMode`).
+import { FORM_MODES, isOffered, ownerEditMode, type FormMode, type LifecycleAction } from '../../schemas';
 import type { SessionUser } from '../engine';
 import type { ListRow } from './columns';
 
 export type RowAction = 'view' | 'modify' | 'delete';
 export const ROW_ACTIONS: readonly RowAction[] = ['view', 'modify', 'delete'];
 
-const EDITABLE_STATUS = new Set<string>(['', APPROVAL_STATUS.DRAFT.code, APPROVAL_STATUS.RETURNED.code, APPROVAL_STATUS.WITHDRAWN.code]);
+/** The lifecycle action behind each row action (view changes nothing). */
+const LIFECYCLE_OF: Record<Exclude<RowAction, 'view'>, LifecycleAction> = { modify: 'save', delete: 'delete' };
 
 export function handoverIds(user: SessionUser): string[] {
   const h = user.handoverIds;
@@ -28,12 +29,11 @@ export function ownsRow(row: ListRow, user: SessionUser): boolean {
 
 export function rowActions(row: ListRow, user: SessionUser, offered: readonly RowAction[] = ROW_ACTIONS): RowAction[] {
   const own = ownsRow(row, user);
-  const editable = EDITABLE_STATUS.has(String(row.shenPiZhuangTai ?? ''));
-  return offered.filter((a) => a === 'view' || (own && editable));
+  return offered.filter((a) => a === 'view' || (own && isOffered(row.shenPiZhuangTai, LIFECYCLE_OF[a])));
 }
 
 /** The form mode an action opens. */
 export function modeOfAction(action: RowAction, row: ListRow): FormMode {
-  if (action === 'modify') return String(row.shenPiZhuangTai ?? '') === APPROVAL_STATUS.RETURNED.code ? FORM_MODES.MODIFY_ON_RETURN : FORM_MODES.MODIFY;
+  if (action === 'modify') return ownerEditMode(row.shenPiZhuangTai) ?? FORM_MODES.MODIFY;
   return FORM_MODES.VIEW;
 }
