@@ -1,6 +1,9 @@
 // buildApp(config): the whole API as one Fastify instance (tests drive it with app.inject).
-// Order matters: the policy hook must see every route, so it is installed before any plugin
-// that registers routes.
+// Every module under modules/ is a Fastify plugin registered here with `{ ctx }`; the plugins
+// under plugins/ (envelope, maintenance gate, policy) reach modules only through the instance's
+// decorations (`resolveSession`, `maintenanceOn`), set here from the modules' faces.
+// Order matters: the maintenance gate answers before the session check, and the policy hook
+// must see every route, so both are installed before any plugin that registers routes.
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -11,21 +14,20 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import { EventBus, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerEnvelope } from './plugins/envelope';
+import { registerMaintenanceGate } from './plugins/maintenance';
 import { registerPolicy, type RegisteredRoute } from './plugins/policy';
-import { maintenanceHook, maintenanceRoutes } from './modules/maintenance/routes';
-import { refreshMaintenance } from './modules/maintenance/service';
-import { authRoutes } from './modules/auth/routes';
+import { maintenanceModule, maintenanceState, refreshMaintenance } from './modules/maintenance';
+import { authModule, sessionResolver } from './modules/auth';
 import { seedIfEmpty } from './seed/seed';
-import { definitionRoutes } from './modules/definitions/routes';
-import { recordRoutes } from './modules/records/routes';
-import { ensureAllListIndexes } from './modules/records/listIndexes';
-import { menuRoutes } from './modules/menu/routes';
-import { masterDataRoutes } from './modules/masterData/routes';
-import { fileRoutes } from './modules/files/routes';
-import { languageRoutes } from './modules/languages/routes';
+import { definitionsModule } from './modules/definitions';
+import { recordsModule } from './modules/records';
+import { menuModule } from './modules/menu';
+import { masterDataModule } from './modules/masterData';
+import { filesModule } from './modules/files';
+import { languagesModule } from './modules/languages';
 import { AppError } from './lib/errors';
 
 export interface BuiltApp {
@@ -45,9 +47,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
-  const ctx: AppContext = { config, database, db: database.db, maintenance: { enabled: config.maintenance } };
+  const ctx: AppContext = { config, database, db: database.db, maintenance: { enabled: config.maintenance }, events: new EventBus() };
   await seedIfEmpty(ctx);
-  await ensureAllListIndexes(ctx);
   await refreshMaintenance(ctx, true);
 
   const app = Fastify({
@@ -59,9 +60,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   registerEnvelope(app);
+  // what the plugins below need from modules, as decorations (plugins/ imports no module)
+  app.decorate('resolveSession', sessionResolver(ctx));
+  app.decorate('maintenanceOn', maintenanceState(ctx));
   // maintenance is answered before the session check (an unauthenticated caller sees -999999 too)
-  maintenanceHook(app, ctx);
-  const routes = registerPolicy(app, ctx, ['/emp', config.apiPrefix]);
+  registerMaintenanceGate(app);
+  const routes = registerPolicy(app, ['/emp', config.apiPrefix]);
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 }, throwFileSizeLimit: true });
@@ -84,14 +88,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  maintenanceRoutes(app, ctx);
-  authRoutes(app, ctx);
-  definitionRoutes(app, ctx);
-  recordRoutes(app, ctx);
-  menuRoutes(app, ctx);
-  masterDataRoutes(app, ctx);
-  fileRoutes(app, ctx);
-  languageRoutes(app, ctx);
+  // the modules (records indexes every published form's list at start and on `definition.published`)
+  for (const module of [maintenanceModule, authModule, definitionsModule, recordsModule, menuModule, masterDataModule, filesModule, languagesModule]) {
+    await app.register(module, { ctx });
+  }
 
   // the built client, with history fallback for its routes
   if (existsSync(path.join(config.clientDist, 'index.html'))) {

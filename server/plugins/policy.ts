@@ -2,11 +2,12 @@
 // register. The hook resolves the session from `Authorization` (the mytoken, with or without
 // "Bearer "), `token`, `empSessionId` (header, or the page's query string) and enforces the
 // policy: no session → 401 (errorCode "1000000", errorType "10010"), wrong kind → 403.
+// Sessions are looked up through the instance's `resolveSession` decoration (the auth module's
+// face provides it; this plugin imports no module).
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { AppContext, Policy } from '../context';
+import type { Policy } from '../context';
 import { forbidden, unauthorized } from '../lib/errors';
 import { pickLocale } from '../lib/i18n';
-import { resolveSession } from '../modules/auth/sessionRepository';
 
 export interface RegisteredRoute {
   method: string;
@@ -27,12 +28,15 @@ export function presentedToken(req: FastifyRequest): string | null {
   return null;
 }
 
-export function registerPolicy(app: FastifyInstance, ctx: AppContext, apiPrefixes: string[]): RegisteredRoute[] {
+export function registerPolicy(app: FastifyInstance, apiPrefixes: string[]): RegisteredRoute[] {
   const registered: RegisteredRoute[] = [];
   const isApi = (url: string) => apiPrefixes.some((p) => url === p || url.startsWith(`${p}/`));
 
   app.decorateRequest('auth', null);
   app.decorateRequest('locale', 'zh-CN');
+  app.addHook('onReady', async () => {
+    if (typeof app.resolveSession !== 'function') throw new Error('policy: no resolveSession decoration (register the auth module face)');
+  });
 
   app.addHook('onRoute', (route: RouteOptions) => {
     route.config ??= {};
@@ -53,7 +57,7 @@ export function registerPolicy(app: FastifyInstance, ctx: AppContext, apiPrefixe
     const policy = req.routeOptions.config?.policy ?? 'public';
     const token = presentedToken(req);
     if (token) {
-      req.auth = await resolveSession(ctx.db, token, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs, cacheMs: ctx.config.sessionCacheMs });
+      req.auth = await app.resolveSession(token);
     }
     req.locale = pickLocale(req.headers['accept-language'], req.auth?.duoYuYanType);
     if (policy === 'public') return;

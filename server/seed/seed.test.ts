@@ -5,10 +5,11 @@ import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { verifyPassword } from '../lib/passwords';
 import { seedIfEmpty } from './seed';
+import { EventBus } from '../context';
 
 async function seeded(env: Record<string, string>) {
   const database = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
-  const ctx = { config: loadConfig({ FORMWORK_TEST_MODE: '1', ...env }), database, db: database.db, maintenance: { enabled: false } };
+  const ctx = { config: loadConfig({ FORMWORK_TEST_MODE: '1', ...env }), database, db: database.db, maintenance: { enabled: false }, events: new EventBus() };
   return { ctx, database };
 }
 

@@ -1,6 +1,6 @@
 // Definitions: drafts, validation with schemas' validateDefinition, publishing as new versions,
 // and a cache of published versions (immutable once published, so code@version never changes).
-import { ensureListIndexesLater } from '../records/listIndexes';
+// A publish announces `definition.published` on ctx.events (the records module indexes it).
 import type { AppContext, SessionUser } from '../../context';
 import { migrateDefinition, validateDefinition, DEFINITION_SCHEMA_VERSION, type FormDefinition } from '../../../schemas';
 import type { Locale } from '../../../schemas/constants';
@@ -108,7 +108,7 @@ export async function publish(ctx: AppContext, me: SessionUser, code: string, lo
   refuseInvalid(def, locale);
   const version = await ctx.db.transaction((tx) => repo.publishDefinitionTx(tx, def, me.username));
   forgetLatest(ctx, code);
-  ensureListIndexesLater(ctx, def, (err) => console.warn(`list indexes of ${code}:`, err));
+  ctx.events.emit('definition.published', { definition: def, version });
   return { version };
 }
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { languageKeys, users } from '../../db/schema';
 import { invalid, ok } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import { setSessionLanguage } from '../auth/sessionRepository';
+import { setSessionLanguage } from '../auth';
 import { NAMESPACES, type Messages } from '../../../schemas/locales';
 import { localeOfLanguageType } from '../../../schemas/constants';
 

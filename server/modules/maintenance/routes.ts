@@ -1,17 +1,10 @@
-// Health, maintenance status and the admin switch; the hook answering -999999 elsewhere.
+// Health, maintenance status and the admin switch (the gate answering -999999 elsewhere is
+// server/plugins/maintenance.ts).
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { AppError, ok } from '../../lib/errors';
+import { ok } from '../../lib/errors';
 import { refreshMaintenance, setMaintenance } from './service';
-
-export function maintenanceHook(app: FastifyInstance, ctx: AppContext) {
-  app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config?.maintenanceExempt) return;
-    if (!req.routeOptions.url) return; // unknown route: 404 / client history fallback
-    if (await refreshMaintenance(ctx)) throw new AppError(503, 'errors.maintenance', {}, { errorCode: -999999 });
-  });
-}
 
 export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['system'];

@@ -1,0 +1,19 @@
+// The auth module's face: sessions (employee and dealer login, init, logout, password change,
+// QR login) as a Fastify plugin, and the session functions other parts of the server use.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext, ModuleOptions, SessionUser } from '../../context';
+import { authRoutes } from './routes';
+import { resolveSession } from './sessionRepository';
+
+export const authModule: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }) => {
+  authRoutes(app, ctx);
+};
+
+/** The session behind a token, with the configured timeouts (app.ts decorates `resolveSession` with it). */
+export function sessionResolver(ctx: AppContext): (token: string) => Promise<SessionUser | null> {
+  const timeouts = { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs, cacheMs: ctx.config.sessionCacheMs };
+  return (token) => resolveSession(ctx.db, token, timeouts);
+}
+
+export { setUserDisabled, type SessionValues } from './service';
+export { clearSessionCache, revokeUserSessions, setSessionLanguage } from './sessionRepository';

@@ -1,0 +1,15 @@
+// The records module's face: the record routes as a Fastify plugin. At start it makes sure the
+// list's sort indexes exist for every published form, and it listens for `definition.published`
+// to index a newly published version in the background.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleOptions } from '../../context';
+import { ensureAllListIndexes, ensureListIndexesLater } from './listIndexes';
+import { recordRoutes } from './routes';
+
+export const recordsModule: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }) => {
+  await ensureAllListIndexes(ctx);
+  ctx.events.on('definition.published', ({ definition }) => {
+    ensureListIndexesLater(ctx, definition, (err) => console.warn(`list indexes of ${definition.code}:`, err));
+  });
+  recordRoutes(app, ctx);
+};
