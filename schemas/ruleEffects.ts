@@ -1,37 +1,29 @@
-// A definition's linkage rules and formulas evaluated over one record, all at once (no
-// incremental graph): what the form engine of runtime/engine shows the user, computed from the
-// saved data so the server can enforce it. Same evaluator (schemas/logic), same precedence:
+// A definition's linkage rules and formulas evaluated over one record, all at once: what the form
+// engine of runtime/engine shows the user, computed from the saved data so the server can
+// enforce it. Same graph, same node evaluation, same state precedence as the engine
+// (schemas/logic: ruleGraph.ts, evaluateNode.ts, fieldStates.ts):
 //
 // - Base state per field path (`key`, or `subForm.column` for a column) from the mode and the
 //   permissions: a field's own `hidden` is its initial visibility (a `show` rule may reveal it);
 //   its own `readonly` and a permission's `hidden`/`readonly` are hard limits no rule lifts;
 //   view (mode 2) edits nothing; approve (mode 3) edits only what the permissions open.
-// - Formulas and `setValue` actions run first, in dependency order (repeated passes until
-//   nothing changes, bounded), over a copy of the data: a rule whose condition reads a computed
-//   total sees the computed total, not what the request claims it is.
-// - Then every rule's condition: `then` when it holds, `otherwise` when not; actions apply in
-//   rule order, later ones winning. A field is required only when it is visible and editable and
-//   not computed — a hidden field is never required.
+// - Every node of the rule graph runs once, in dependency order, over a copy of the data:
+//   formulas and `setValue` actions write their results (where values are computed), so a rule
+//   whose condition reads a computed total sees the computed total, not what the request claims.
+// - A rule's `then` applies when its condition holds, `otherwise` when not; on one path, later
+//   rules win. A field is required only when it is visible and editable and not computed — a
+//   hidden field (or a column of a hidden sub-form) is never required.
 //
 // An expression the evaluator refuses (unknown operator or field) is reported in `problems` and
 // its rule is skipped (validateDefinition refuses such definitions before they are published).
-import { columnsOf } from './columnsOf';
-import { TC, holdsValue, type FormMode } from './typeCodes';
-import type { FormDefinition, RuleAction } from './definition';
-import { compileExpression, evaluate, truthy, type CompiledExpression, type ExpressionScope } from './logic/expressions';
-import { definitionScope } from './logic/scope';
-import { coerceFormulaResult } from './logic/coerce';
-import { APPLICANT_EDIT_MODES, baseStateOf, columnBaseStateOf, ruleStateOf, type BaseState } from './logic/permissions';
+import { holdsValue, type FormMode } from './typeCodes';
+import type { FormDefinition } from './definition';
+import { buildRuleGraph } from './logic/ruleGraph';
+import { evaluateNode, writeValue, type NodeContext } from './logic/evaluateNode';
+import { createFieldStates, type FieldRuleState } from './logic/fieldStates';
+import { APPLICANT_EDIT_MODES } from './logic/permissions';
 
-export interface FieldRuleState {
-  /** `key` or `subForm.column` */
-  path: string;
-  visible: boolean;
-  editable: boolean;
-  required: boolean;
-  /** the target of a formula (computed, never required) */
-  computed: boolean;
-}
+export type { FieldRuleState };
 
 export interface RuleEffects {
   /** every value-holding path's state after the rules */
@@ -59,142 +51,29 @@ export interface RuleEffectOptions {
 
 type Row = Record<string, unknown>;
 
-
-const same = (a: unknown, b: unknown) =>
-  Object.is(a, b) || (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b)) ||
-  ((a === undefined || a === '' || a === null) && (b === undefined || b === '' || b === null));
-
 /** Evaluate a definition's rules (and formulas) over a record's data in a mode. */
 export function evaluateRuleEffects(def: FormDefinition, input: Record<string, unknown>, mode: FormMode, opts: RuleEffectOptions = {}): RuleEffects {
-  const problems: RuleEffects['problems'] = [];
   const data = structuredClone(input ?? {}) as Record<string, unknown>;
-
-  // ---- scope and fields
-  const { fieldByPath, subForms, scope } = definitionScope(def);
-  const compile = (id: string, expr: unknown, s: ExpressionScope): CompiledExpression | null => {
-    try {
-      return compileExpression(expr, s);
-    } catch (err) {
-      problems.push({ id, message: err instanceof Error ? err.message : String(err) });
-      return null;
-    }
-  };
-
-  // ---- values: formulas and setValue actions, to a fixpoint (bounded)
-  /** the rows of a sub-form with their indices (non-object entries skipped, indices kept) */
-  const rowsOf = (sub: string): [Row, number][] =>
-    Array.isArray(data[sub]) ? (data[sub] as Row[]).map((r, i) => [r, i] as [Row, number]).filter(([r]) => r !== null && typeof r === 'object') : [];
-  const rowScope = (sub: string, row: Row): Row => {
-    const s = Object.create(data) as Row;
-    Object.assign(s, row);
-    if (!subForms.get(sub)!.has('row')) s.row = row;
-    return s;
-  };
-  const computedTargets = new Set<string>();
+  const graph = buildRuleGraph(def, { invalid: 'skip' });
+  const fieldStates = createFieldStates(def, graph, mode, opts.node);
   const formulaPaths = new Set<string>();
   const setValuePaths = new Set<string>();
-  const formulas = (def.formulas ?? []).map((f) => {
-    const [head, col] = f.target.split('.');
-    const rowOf = col !== undefined ? head : undefined;
-    computedTargets.add(f.target);
-    return { f, rowOf, col, expr: compile(f.id, f.expression, rowOf ? { ...scope, rowOf } : scope) };
-  });
-  const rules = (def.rules ?? []).map((r) => ({
-    r,
-    when: compile(r.id, r.when, scope),
-    values: new Map<RuleAction, CompiledExpression | null>(
-      [...r.then, ...(r.otherwise ?? [])].filter((a) => a.action === 'setValue').map((a) => [a, compile(r.id, a.value ?? null, scope)]),
-    ),
-  }));
-  const write = (target: string, v: unknown, computedPaths: Set<string>): boolean => {
-    const [head, col] = target.split('.');
-    let changed = false;
-    if (col === undefined) {
-      if (!same(data[head], v)) {
-        if (v === undefined) delete data[head];
-        else data[head] = v;
-        changed = true;
-      }
-      computedPaths.add(head);
-      return changed;
-    }
-    rowsOf(head).forEach(([row, i]) => {
-      if (!same(row[col], v)) {
-        if (v === undefined) delete row[col];
-        else row[col] = v;
-        changed = true;
-      }
-      computedPaths.add(`${head}.${i}.${col}`);
-    });
-    return changed;
+  const ctx: NodeContext = {
+    data,
+    computeValues: opts.computeValues ?? APPLICANT_EDIT_MODES.has(mode),
+    write(path, value, node) {
+      (node.kind === 'formula' ? formulaPaths : setValuePaths).add(path);
+      writeValue(data, path, value);
+    },
+    activate: (rule, actions) => void fieldStates.activate(rule, actions),
   };
-  const computeValues = opts.computeValues ?? APPLICANT_EDIT_MODES.has(mode);
-  if (computeValues) {
-    const maxPasses = formulas.length + rules.length + 2;
-    for (let pass = 0; pass < maxPasses; pass++) {
-      let changed = false;
-      for (const { f, rowOf, col, expr } of formulas) {
-        if (!expr) continue;
-        const field = fieldByPath.get(f.target);
-        if (rowOf) {
-          rowsOf(rowOf).forEach(([row, i]) => {
-            const v = coerceFormulaResult(field, evaluate(expr, rowScope(rowOf, row)), f.precision);
-            if (!same(row[col!], v)) {
-              if (v === undefined) delete row[col!];
-              else row[col!] = v;
-              changed = true;
-            }
-            formulaPaths.add(`${rowOf}.${i}.${col}`);
-          });
-        } else if (write(f.target, coerceFormulaResult(field, evaluate(expr, data), f.precision), formulaPaths)) {
-          changed = true;
-        }
-      }
-      for (const { r, when, values } of rules) {
-        if (!when || values.size === 0) continue;
-        const actions = truthy(evaluate(when, data)) ? r.then : (r.otherwise ?? []);
-        for (const a of actions) {
-          if (a.action !== 'setValue') continue;
-          const c = values.get(a);
-          if (c && write(a.target, coerceFormulaResult(fieldByPath.get(a.target), evaluate(c, data), undefined), setValuePaths)) changed = true;
-        }
-      }
-      if (!changed) break;
-    }
-  }
+  for (const node of graph.nodes) evaluateNode(graph, node, 'all', ctx);
 
-  // ---- states
-  const bases = new Map<string, BaseState>();
-  for (const f of def.fields) {
-    const b = baseStateOf(def, mode, opts.node, f);
-    if (holdsValue(f.type) || f.type === TC.SUB_FORM) bases.set(f.key, b);
-    if (f.type === TC.SUB_FORM) {
-      for (const c of columnsOf(f)) {
-        if (!holdsValue(c.type)) continue;
-        const path = `${f.key}.${c.key}`;
-        bases.set(path, columnBaseStateOf(def, mode, opts.node, f, b, c));
-      }
-    }
-  }
-  const overrides = new Map<string, RuleAction[]>();
-  for (const { r, when } of rules) {
-    if (!when) continue;
-    const actions = truthy(evaluate(when, data)) ? r.then : (r.otherwise ?? []);
-    for (const a of actions) {
-      if (a.action === 'setValue') continue;
-      const list = overrides.get(a.target) ?? [];
-      list.push(a);
-      overrides.set(a.target, list);
-    }
-  }
   const states = new Map<string, FieldRuleState>();
-  for (const [path, base] of bases) states.set(path, ruleStateOf(path, base, overrides.get(path) ?? [], computedTargets.has(path)));
-  // a column of a hidden sub-form is hidden too (a rule may hide the whole sub-form)
-  for (const [path, s] of states) {
-    const dot = path.indexOf('.');
-    if (dot > 0 && states.get(path.slice(0, dot))?.visible === false && s.visible) states.set(path, { ...s, visible: false, required: false });
+  for (const path of fieldStates.paths()) {
+    const f = graph.fieldByPath.get(path);
+    if (f && holdsValue(f.type)) states.set(path, fieldStates.get(path));
   }
-
   const pick = (p: (s: FieldRuleState) => boolean) => [...states.values()].filter(p).map((s) => s.path).sort();
   return {
     states,
@@ -204,7 +83,7 @@ export function evaluateRuleEffects(def: FormDefinition, input: Record<string, u
     data,
     formulaPaths: [...formulaPaths].sort(),
     setValuePaths: [...setValuePaths].sort(),
-    problems,
+    problems: graph.problems,
   };
 }
 
