@@ -1,0 +1,44 @@
+// Master data (docs/api.md "Autocomplete"): the autocomplete sources and the budget pools.
+import { Type } from '@sinclair/typebox';
+import { endpoint, Paged, PREFIX } from './contract';
+
+const tag = 'master data';
+
+/** keyword, paging, and a source's own filters (`departmentId`, `parentId` …) */
+export const AutoQuery = Type.Object(
+  {
+    keyword: Type.Optional(Type.String({ maxLength: 100 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  },
+  { additionalProperties: Type.Union([Type.String({ maxLength: 64 }), Type.Number(), Type.Null()]) },
+);
+
+export const PickerRow = Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: true });
+export const BudgetPoolRow = Type.Object(
+  {
+    id: Type.String(),
+    code: Type.String(),
+    name: Type.String(),
+    amount: Type.String({ description: 'decimal text' }),
+    used: Type.String({ description: 'decimal text' }),
+    remaining: Type.String({ description: 'decimal text' }),
+    departmentId: Type.Union([Type.String(), Type.Null()]),
+    fiscalYearId: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: true },
+);
+
+export const masterData = {
+  autoComplete: endpoint({
+    method: 'POST',
+    path: `${PREFIX}/emp/base/autoComplete/{name}`,
+    tag,
+    summary: 'One autocomplete source (`name`: employee, department, dealerConnTable, sheng, pinPai …)',
+    params: Type.Object({ name: Type.String() }),
+    body: Type.Optional(AutoQuery),
+    data: Paged(PickerRow),
+    errors: [401, 403, 404],
+  }),
+  budgetPools: endpoint({ method: 'POST', path: '/emp/api/v2/feiYong/yuSuanChi/list', tag, summary: 'Budget pools with what is left', body: Type.Optional(AutoQuery), data: Paged(BudgetPoolRow), errors: [401, 403] }),
+} as const;
