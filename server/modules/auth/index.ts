@@ -11,8 +11,8 @@ export const authModule: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }
 
 /** The session behind a token, with the configured timeouts (app.ts decorates `resolveSession` with it). */
 export function sessionResolver(ctx: AppContext): (token: string) => Promise<SessionUser | null> {
-  const timeouts = { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs, cacheMs: ctx.config.sessionCacheMs };
-  return (token) => resolveSession(ctx.db, token, timeouts);
+  // the configuration is read at each call (tests change the cache time of a running app)
+  return (token) => resolveSession(ctx.db, token, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs, cacheMs: ctx.config.sessionCacheMs });
 }
 
 export { setUserDisabled, type SessionValues } from './service';
