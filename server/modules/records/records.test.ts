@@ -106,8 +106,14 @@ describe.each(BACKENDS)('records (%s)', (backend) => {
     expect((await a.post(SAVE, { formCode: 'rec', id, version: 1, data: {} }, lina)).statusCode).toBe(403);
     expect((await a.post(DEL, { formCode: 'rec', id, version: 1 }, lina)).statusCode).toBe(403);
     expect((await a.post(GET, { formCode: 'rec', id }, admin)).statusCode).toBe(200);
+    // lina's list holds exactly her own record of the form (never an empty list passing by default)
+    const own = (await create({ amount: '9.50' }, lina)).json().data;
     const linaList = (await a.post(LIST, { formCode: 'rec' }, lina)).json().data;
-    expect(linaList.rows.every((r: { rowCreateName: string }) => r.rowCreateName === '李娜')).toBe(true);
+    expect(linaList.rows.map((r: { id: string; rowCreateName: string }) => [r.id, r.rowCreateName])).toEqual([[own.id, '李娜']]);
+    expect(linaList.totalRecord).toBe(1);
+    // the administrator's list holds both
+    const adminIds = (await a.post(LIST, { formCode: 'rec', limit: 50 }, admin)).json().data.rows.map((r: { id: string }) => r.id);
+    expect(adminIds).toEqual(expect.arrayContaining([own.id, id]));
     // lina takes over zhangwei's documents
     const [zwUser] = await a.ctx.db.select().from(users).where(eq(users.username, 'zhangwei'));
     await a.ctx.db.update(users).set({ jiaoJieRenIds: zwUser.id }).where(eq(users.username, 'lina'));
