@@ -250,3 +250,39 @@ describe('modes and permissions', () => {
     expect(m.isDirty()).toBe(false);
   });
 });
+
+describe('rows and the rule graph', () => {
+  const def = (): FormDefinition => ({
+    ...expenseDefinition(),
+    formulas: [
+      ...(expenseDefinition().formulas ?? []),
+      // a row formula reading only a main field
+      { id: 'rowDays', target: 'detail.approvedAmount', expression: { '*': [{ var: 'dayCount' }, 1] } },
+    ],
+    rules: [
+      { id: 'travelItems', when: { '==': [{ var: 'category' }, 'travel'] }, then: [{ action: 'setValue', target: 'detail.item', value: '差旅' }] },
+      { id: 'eventHidesDetail', when: { '==': [{ var: 'category' }, 'event'] }, then: [{ action: 'hide', target: 'detail' }] },
+    ],
+  });
+
+  it('an added row gets what row formulas and column setValue actions write, as loaded rows do', () => {
+    const m = createFormModel({ definition: def(), mode: FORM_MODES.ADD, user });
+    m.setValue('startDate', '2026-03-01');
+    m.setValue('endDate', '2026-03-03');
+    m.setValue('category', 'travel');
+    m.addRow('detail', { qty: '1', price: '2.00' });
+    expect(m.getValue('detail.0.approvedAmount')).toBe('3.00');
+    expect(m.getValue('detail.0.item')).toBe('差旅');
+    expect(m.getValue('approvedTotal')).toBe('3.00');
+  });
+
+  it('a sub-form hidden by a rule hides its columns; shown again, they are back', () => {
+    const m = createFormModel({ definition: def(), mode: FORM_MODES.ADD, user });
+    expect(m.getState('detail.item')).toMatchObject({ visible: true, required: true });
+    const changed = m.setValue('category', 'event');
+    expect(changed).toEqual(expect.arrayContaining(['detail', 'detail.item', 'detail.qty']));
+    expect(m.getState('detail.item')).toMatchObject({ visible: false, required: false });
+    m.setValue('category', 'travel');
+    expect(m.getState('detail.item')).toMatchObject({ visible: true, required: true });
+  });
+});
