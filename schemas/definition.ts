@@ -215,6 +215,58 @@ export const NumberRule = Type.Object(
 );
 export type NumberRule = Static<typeof NumberRule>;
 
+/**
+ * The kinds of link between two documents (server table `record_links`, from = the source
+ * document, to = the one made from it): a settlement settles an application, a write-off writes
+ * it off, a payment pays a write-off, and `derives` is any other document made from another.
+ */
+export const LINK_KINDS = ['settles', 'writesOff', 'pays', 'derives'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+/** One value copied from the source document: a main field of the source or a system key (`number`, `title`, …). */
+export const DeriveFieldMap = Type.Object(
+  {
+    /** a main field of this form */
+    to: Type.String({ minLength: 1, maxLength: 64 }),
+    /** a main field of the source form, or a system/approval key of the source record */
+    from: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+export type DeriveFieldMap = Static<typeof DeriveFieldMap>;
+
+/**
+ * How a document of this form is made from another (a settlement or write-off from its
+ * application): done by the server (`record/derive` answers the prefilled data; saving it with
+ * `derivedFrom` writes the link in the save's transaction).
+ */
+export const DeriveSettings = Type.Object(
+  {
+    /** the forms a document of this form may be made from */
+    from: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 10 }),
+    /** the link written between the source and the new document */
+    kind: Type.Union(LINK_KINDS.map((k) => Type.Literal(k))),
+    /** main values copied */
+    fields: Type.Array(DeriveFieldMap, { maxItems: 200 }),
+    /** sub-form rows copied: each source row becomes a row of `to` with the mapped columns */
+    rows: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            to: Type.String({ minLength: 1, maxLength: 64 }),
+            from: Type.String({ minLength: 1, maxLength: 64 }),
+            fields: Type.Array(DeriveFieldMap, { minItems: 1, maxItems: 100 }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 20 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DeriveSettings = Static<typeof DeriveSettings>;
+
 export const FormDefinition = Type.Object(
   {
     schemaVersion: Type.Literal(DEFINITION_SCHEMA_VERSION),
@@ -237,6 +289,8 @@ export const FormDefinition = Type.Object(
     list: Type.Optional(ListSettings),
     /** code of the approval process bound to this form (bangDingBiaoDan) */
     processCode: Type.Optional(Type.String({ maxLength: 64 })),
+    /** how a document of this form is made from another (settlement, write-off): see DeriveSettings */
+    derive: Type.Optional(DeriveSettings),
   },
   { $id: 'FormDefinition', additionalProperties: false },
 );

@@ -50,6 +50,10 @@ export const DEFINITION_ERROR_CODES = [
   'totalsNotNumeric',
   'unknownOperator',
   'duplicateId',
+  'deriveUnknownField',
+  'deriveNotSubForm',
+  'deriveDuplicateTarget',
+  'deriveUnknownSource',
   'process.noStart',
   'process.multipleStart',
   'process.noEnd',
@@ -446,6 +450,77 @@ function checkList(list: unknown, base: string, index: FieldIndex, c: Collector)
   if (sortKey !== undefined && !ok(sortKey)) c.add(`${base}/defaultSort/key`, 'listUnknownField', { field: sortKey });
 }
 
+/** Keys of a source record a derive mapping may read besides the source form's main fields. */
+const DERIVE_SOURCE_KEYS: ReadonlySet<string> = new Set<string>(['id', ...SYSTEM_FIELD_KEYS, ...APPROVAL_FIELD_KEYS]);
+
+/**
+ * The derive section (`derive`): every target is a main field of this form (not a divider or a
+ * sub-form; rows go to a sub-form, their columns to its columns), each target at most once.
+ * Source keys are checked against the source form by `checkDeriveSource`.
+ */
+function checkDerive(def: Obj, index: FieldIndex, c: Collector): void {
+  const d = def.derive;
+  if (!isObj(d)) return;
+  const targets = new Set<string>();
+  const target = (key: string | undefined, path: string, ok: (f: Obj) => boolean) => {
+    if (key === undefined) return;
+    const f = index.main.get(key);
+    if (!f || !ok(f)) c.add(path, 'deriveUnknownField', { field: key });
+    else if (targets.has(key)) c.add(path, 'deriveDuplicateTarget', { field: key });
+    targets.add(key);
+  };
+  arr(d.fields).forEach((m, i) => {
+    if (isObj(m)) target(str(m.to), `/derive/fields/${i}/to`, (f) => f.type !== TC.DIVIDER && f.type !== TC.SUB_FORM);
+  });
+  arr(d.rows).forEach((r, i) => {
+    if (!isObj(r)) return;
+    const to = str(r.to);
+    if (to === undefined) return;
+    const f = index.main.get(to);
+    if (f && f.type !== TC.SUB_FORM) {
+      c.add(`/derive/rows/${i}/to`, 'deriveNotSubForm', { field: to });
+      return;
+    }
+    target(to, `/derive/rows/${i}/to`, () => true);
+    const cols = index.columns.get(to);
+    const seen = new Set<string>();
+    arr(r.fields).forEach((m, j) => {
+      const k = isObj(m) ? str(m.to) : undefined;
+      if (k === undefined || !cols) return;
+      if (!cols.has(k) || cols.get(k)!.type === TC.DIVIDER) c.add(`/derive/rows/${i}/fields/${j}/to`, 'deriveUnknownField', { field: `${to}.${k}` });
+      else if (seen.has(k)) c.add(`/derive/rows/${i}/fields/${j}/to`, 'deriveDuplicateTarget', { field: `${to}.${k}` });
+      seen.add(k);
+    });
+  });
+}
+
+/**
+ * The source side of a derive section against one of its source forms: every `from` key is a
+ * main field of the source (or a system/approval key of its records, e.g. `number`); a row
+ * mapping reads a sub-form of the source and its columns. Errors point into the deriving form.
+ */
+export function checkDeriveSource(def: FormDefinition, source: FormDefinition, locale: Locale = 'zh-CN'): DefinitionError[] {
+  const c = new Collector(locale);
+  const d = def.derive;
+  if (!d) return [];
+  const index = indexFields(source);
+  d.fields.forEach((m, i) => {
+    const f = index.main.get(m.from);
+    if (!(f ? f.type !== TC.DIVIDER && f.type !== TC.SUB_FORM : DERIVE_SOURCE_KEYS.has(m.from))) c.add(`/derive/fields/${i}/from`, 'deriveUnknownSource', { field: m.from, form: source.code });
+  });
+  (d.rows ?? []).forEach((r, i) => {
+    const cols = index.columns.get(r.from);
+    if (!cols) {
+      c.add(`/derive/rows/${i}/from`, 'deriveUnknownSource', { field: r.from, form: source.code });
+      return;
+    }
+    r.fields.forEach((m, j) => {
+      if (!cols.has(m.from)) c.add(`/derive/rows/${i}/fields/${j}/from`, 'deriveUnknownSource', { field: `${r.from}.${m.from}`, form: source.code });
+    });
+  });
+  return c.errors;
+}
+
 /** Semantic errors supersede ajv's at the same path (e.g. a width of 6). */
 function merge(structural: DefinitionError[], semantic: DefinitionError[]): DefinitionError[] {
   const paths = new Set(semantic.map((e) => e.path));
@@ -468,6 +543,7 @@ export function validateDefinition(def: unknown, locale: Locale = 'zh-CN'): Defi
     checkFormulas(def, index, c, locale);
     checkPermissions(def, index, c);
     checkList(def.list, '/list', index, c);
+    checkDerive(def, index, c);
     if (typeof def.titleTemplate === 'string') {
       // `{key}` placeholders read main fields (or system/approval keys such as {number})
       for (const m of def.titleTemplate.matchAll(/\{(\w+)\}/g)) {
