@@ -47,6 +47,8 @@ export const SaveRecordBody = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 200 })),
   data: AnyObject("the record's values by field key"),
   submit: Type.Optional(Type.Boolean()),
+  /** a new document made from this record (record/derive): the server writes the link with it */
+  derivedFrom: Type.Optional(Id),
 });
 export type SaveRecordBody = Static<typeof SaveRecordBody>;
 
@@ -95,6 +97,19 @@ export const records = {
     body: Type.Object({ formCode: FormCode, id: Id, version: Type.Integer({ minimum: 1 }) }),
     data: Type.Null(),
     errors: [401, 403, 404, 409],
+  }),
+  derive: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/biaoDan/record/derive',
+    tag,
+    summary: "The prefilled data of a new document of `formCode` made from the record `fromId` (the form's `derive` mapping; nothing is written — save it with `derivedFrom`)",
+    body: Type.Object({ formCode: FormCode, fromId: Id }),
+    data: Type.Object({
+      formCode: Type.String(),
+      data: AnyObject('the mapped values by field key'),
+      derivedFrom: Type.Object({ id: Type.String(), formCode: Type.String(), number: Type.String(), kind: Type.String() }),
+    }),
+    errors: [401, 403, 404, 409, 422],
   }),
   applicationType: endpoint({
     method: 'POST',

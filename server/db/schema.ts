@@ -4,7 +4,7 @@
 // the spec's lengths (§3).
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, varchar, text, integer, bigint, boolean, jsonb, numeric, timestamp, primaryKey, uniqueIndex, index,
+  pgTable, varchar, text, integer, bigint, boolean, jsonb, numeric, timestamp, primaryKey, uniqueIndex, index, check,
 } from 'drizzle-orm/pg-core';
 
 const id = (name = 'id') => varchar(name, { length: 19 });
@@ -210,6 +210,26 @@ export const numberCounters = pgTable('number_counters', {
   period: varchar('period', { length: 8 }).notNull(),
   seq: integer('seq').notNull(),
 }, (t) => [primaryKey({ columns: [t.formCode, t.period] })]);
+
+/**
+ * Links between documents (kinds: schemas/definition.ts LINK_KINDS): from = the source document
+ * (an application), to = the document made from it. Uniqueness per kind (migration 0004): one
+ * settlement per application; a settlement or write-off has one source; write-offs of one
+ * application may be several (partial write-offs); payments and derived documents: the key only.
+ */
+export const recordLinks = pgTable('record_links', {
+  kind: varchar('kind', { length: 16 }).notNull(),
+  fromId: id('from_id').notNull().references(() => records.id, { onDelete: 'cascade' }),
+  toId: id('to_id').notNull().references(() => records.id, { onDelete: 'cascade' }),
+  createdBy: varchar('created_by', { length: 32 }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.kind, t.fromId, t.toId] }),
+  check('record_links_kind_check', sql`${t.kind} in ('settles', 'writesOff', 'pays', 'derives')`),
+  uniqueIndex('record_links_settles_from_uq').on(t.fromId).where(sql`${t.kind} = 'settles'`),
+  uniqueIndex('record_links_single_source_uq').on(t.toId).where(sql`${t.kind} in ('settles', 'writesOff')`),
+  index('record_links_to_idx').on(t.toId),
+]);
 
 // ─── files ─────────────────────────────────────────────────────────────────────────────────
 export const files = pgTable('files', {

@@ -2,8 +2,7 @@
 // through this file).
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { publishedDefinition } from '../definitions/service';
-import { getDefinitionRow } from '../definitions/repository';
+import { getDefinitionRow, publishedDefinition } from '../definitions';
 
 /** The published definition (its latest version, or the given one); 404 when there is none. */
 export async function definitionOrFail(ctx: AppContext, formCode: string, version?: number) {

@@ -5,7 +5,7 @@
 // save, submit, resubmit, delete, …), then `afterWrite`. A hook that throws rolls the whole write
 // back (the error reaches the caller as it was thrown: an AppError keeps its status). The
 // registry lives on the app context (one per app: parallel test apps never share hooks).
-import type { FormDefinition, LifecycleAction, DocumentStatus } from '../../../schemas';
+import type { DocumentStatus, FormDefinition, LifecycleAction, LinkKind } from '../../../schemas';
 import type { AppContext, SessionUser } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Locale } from '../../../schemas/constants';
@@ -36,6 +36,8 @@ export interface RecordWriteEvent {
   after: RecordRow;
   /** the write's lifecycle steps, in order (a new record submitted at once: create, submit) */
   transitions: readonly TransitionStep[];
+  /** a new document made from another (record/save `derivedFrom`): the link written with it */
+  link?: { kind: LinkKind; fromId: string };
   locale: Locale;
 }
 

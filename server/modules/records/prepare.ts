@@ -10,7 +10,7 @@ import { pgCode, pgConstraint, UNIQUE_VIOLATION } from '../../lib/pgErrors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { t } from '../../lib/i18n';
 import { recordUniqueValues } from '../../db/schema';
-import { fileIdsOf, unreadableNewFiles } from '../files/access';
+import { fileIdsOf, unreadableNewFiles } from '../files';
 
 /** Sanitizes rich-text values in place (main fields and sub-form columns). */
 export function sanitizeData(fields: readonly FieldDefinition[], data: Record<string, unknown>) {

@@ -61,6 +61,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext) {
         title: Type.Optional(Type.String({ maxLength: 200 })),
         data: Type.Object({}, { additionalProperties: true }),
         submit: Type.Optional(Type.Boolean()),
+        derivedFrom: Type.Optional(Id),
       }),
     },
   }, async (req) => ok(await svc.saveRecord(ctx, req.auth!, req.body as svc.SaveInput, req.locale)));
@@ -72,6 +73,11 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext) {
     const b = req.body as { formCode: string; id: string; version: number };
     await svc.deleteRecord(ctx, req.auth!, b.formCode, b.id, b.version);
     return ok(null);
+  });
+
+  app.post('/emp/api/v2/biaoDan/record/derive', { config, schema: { tags, body: Type.Object({ formCode: FormCode, fromId: Id }) } }, async (req) => {
+    const b = req.body as { formCode: string; fromId: string };
+    return ok(await svc.deriveRecord(ctx, req.auth!, b.formCode, b.fromId, req.locale));
   });
 
   app.post('/emp/api/v2/feiYong/yinQing/shenQing/getShenQingDanLeiXing', {

@@ -12,11 +12,12 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/erro
 import { newId } from '../../lib/ids';
 import { nowText } from '../../lib/time';
 import { t } from '../../lib/i18n';
-import { writeRecordFiles } from '../files/access';
+import { writeRecordFiles } from '../files';
 import * as repo from './repository';
 import { scopeOf } from './access';
 import { definitionOrFail } from './definition';
 import { runWriteHooks, type TransitionStep } from './hooks';
+import { linkConflict, removeLinksTo, sourceForDerive, writeLink } from './links';
 import { checkFiles, sanitizeData, titleOf, uniqueConflict, uniqueValues, validateData } from './prepare';
 
 export interface SaveInput {
@@ -26,6 +27,8 @@ export interface SaveInput {
   title?: string;
   data: Record<string, unknown>;
   submit?: boolean;
+  /** a new document made from this record (its form's `derive`): the link is written with it */
+  derivedFrom?: string;
 }
 
 /** The lifecycle step of `action` from `status`, or the refusal as a 409 with `refusal`'s message. */
@@ -37,6 +40,7 @@ function step(status: string | null, action: LifecycleAction, refusal: string): 
 
 export async function saveRecord(ctx: AppContext, me: SessionUser, input: SaveInput, locale: Locale) {
   if (!input.id) return createRecord(ctx, me, input, locale);
+  if (input.derivedFrom) throw invalid([{ field: 'derivedFrom', message: t(locale, 'records.notDerivable', { formCode: input.formCode }) }]);
   return updateRecord(ctx, me, { ...input, id: input.id }, locale);
 }
 
@@ -51,6 +55,8 @@ async function createRecord(ctx: AppContext, me: SessionUser, input: SaveInput, 
   sanitizeData(def.fields, data);
   data = validateData(def, FORM_MODES.ADD, !input.submit, data, locale);
   const fileIds = await checkFiles(ctx, me, def, data, null, locale);
+  const derived = input.derivedFrom ? await sourceForDerive(ctx, me, def, input.derivedFrom, locale) : null;
+  const link = derived ? { kind: derived.derive.kind, fromId: derived.source.id } : undefined;
   const rule = { ...DEFAULT_NUMBER_RULE, ...(def.numberRule ?? {}) };
   const period = dayjs(now).format(rule.dateFormat);
   const deptId = await repo.departmentOfEmployee(ctx.db, me.employeeId);
@@ -82,16 +88,17 @@ async function createRecord(ctx: AppContext, me: SessionUser, input: SaveInput, 
         version: 1,
         data,
       };
-      return runWriteHooks(ctx, { tx, user: me, definition: def, before: null, after: row, transitions: steps, locale }, async () => {
+      return runWriteHooks(ctx, { tx, user: me, definition: def, before: null, after: row, transitions: steps, link, locale }, async () => {
         await repo.insertRecord(tx, row);
         await repo.writeUniqueValues(tx, def.code, id, uniqueValues(def, data));
         await writeRecordFiles(tx, id, fileIds);
+        if (link) await writeLink(tx, link.kind, link.fromId, id, me.userId);
         return { result: { id, number, version: 1 }, after: row };
       });
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
-    return uniqueConflict(err, def, data, ctx, locale);
+    throw linkConflict(err, def, locale) ?? (await uniqueConflict(err, def, data, ctx, locale));
   }
 }
 
@@ -149,6 +156,7 @@ export async function deleteRecord(ctx: AppContext, me: SessionUser, formCode: s
     runWriteHooks(ctx, { tx, user: me, definition: def, before: existing, after: planned, transitions: steps, locale }, async () => {
       const r = await repo.softDelete(tx, id, version, formCode, me.userId, nowStr);
       if (!r) throw conflict();
+      await removeLinksTo(tx, id);
       return { result: undefined, after: { ...planned, version: r.version } };
     }),
   );

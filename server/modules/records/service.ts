@@ -13,3 +13,4 @@ export { getRecord, toApi, applicationType } from './read';
 export { listRecords, listPageSql, listPageBody, type ListInput, type ListPage } from './listQuery';
 export { recordScope, scopeOf, registerScopeProvider, type RecordScope, type ScopeProvider, type ScopeGrant } from './access';
 export { registerRecordHooks, recordHooksOf, type RecordHooks, type RecordWriteEvent, type RecordTransitionEvent, type TransitionStep } from './hooks';
+export { deriveRecord, linksOf, type RecordLink } from './links';
