@@ -29,6 +29,7 @@ export const PATHS = {
   recordGet: '/emp/api/v2/biaoDan/record/get',
   recordSave: '/emp/api/v2/biaoDan/record/save',
   recordDelete: '/emp/api/v2/biaoDan/record/delete',
+  recordDerive: '/emp/api/v2/biaoDan/record/derive',
   applicationType: '/emp/api/v2/feiYong/yinQing/shenQing/getShenQingDanLeiXing',
   autoComplete: `${API_PREFIX}/emp/base/autoComplete/`,
   upload: `${API_PREFIX}/upload/upload-sellSetting`,

@@ -101,9 +101,24 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
   );
 }
 
-type Loaded = { phase: 'loading' } | { phase: 'ok'; definition: FormDefinition; record: FormRecord | null } | { phase: 'error'; msg: string } | { phase: 'handled' };
+type Loaded =
+  | { phase: 'loading' }
+  /** derivedFrom: a new document made from that record (its link is written when it is saved) */
+  | { phase: 'ok'; definition: FormDefinition; record: FormRecord | null; derivedFrom?: string }
+  | { phase: 'error'; msg: string }
+  | { phase: 'handled' };
 
-/** The record (?id=) or, for a settlement / write-off of an application (?shenQingId=), its prefill. */
+/** What record/derive answers: the new document's values, filled by the server from its source. */
+interface Derived {
+  formCode: string;
+  data: Record<string, unknown>;
+  derivedFrom: { id: string; formCode: string; number: string; kind: string };
+}
+
+/**
+ * The record (?id=) or, for a settlement / write-off of an application (?shenQingId=), the new
+ * document the server fills from the application by the definition's derive mapping.
+ */
 function useFormRecord(definition: FormDefinition, id: string | null, shenQingId: string | null): Loaded {
   const [state, setState] = useState<Loaded>({ phase: 'loading' });
   useEffect(() => {
@@ -115,15 +130,9 @@ function useFormRecord(definition: FormDefinition, id: string | null, shenQingId
         const def = v && v !== definition.version ? await services.definition(definition.code, v) : definition;
         return { phase: 'ok', definition: def, record: r.record };
       }
-      if (shenQingId && definition.viewOf) {
-        const r = await api.post<{ record: FormRecord }>(PATHS.recordGet, { formCode: definition.viewOf, id: shenQingId });
-        const from = r.record.data ?? {};
-        const data: Record<string, unknown> = {};
-        for (const f of definition.fields) {
-          if (f.key in from) data[f.key] = from[f.key];
-        }
-        if (definition.fields.some((f) => f.key === 'shenQingDanHao') && r.record.number) data.shenQingDanHao = r.record.number;
-        return { phase: 'ok', definition, record: { data } };
+      if (shenQingId && definition.derive) {
+        const r = await api.post<Derived>(PATHS.recordDerive, { formCode: definition.code, fromId: shenQingId });
+        return { phase: 'ok', definition, record: { data: r.data }, derivedFrom: r.derivedFrom.id };
       }
       return { phase: 'ok', definition, record: null };
     };
@@ -148,16 +157,18 @@ function FormView({ definition, mode, params, locale }: DefinitionPageProps & { 
   const { message } = AntApp.useApp();
   const user = useMemo(() => sessionUser(), []);
   const state = useFormRecord(definition, params.get('id'), params.get('shenQingId'));
+  const derivedFrom = state.phase === 'ok' ? state.derivedFrom : undefined;
 
   const save = useCallback(
     async (payload: SavePayload) => {
-      const r = await api.post<{ id: string; number?: string; version: number }>(PATHS.recordSave, { ...payload }, { json: true });
+      const body = derivedFrom && !payload.id ? { ...payload, derivedFrom } : { ...payload };
+      const r = await api.post<{ id: string; number?: string; version: number }>(PATHS.recordSave, body, { json: true });
       void message.success(payload.submit ? t('generic.submitted', { number: r.number ?? '' }) : t('generic.saved'));
       const q = new URLSearchParams({ id: r.id });
       if (payload.submit) q.set('viewType', '2');
       navigate(`${pathname}?${q.toString()}`, { replace: true });
     },
-    [navigate, pathname, message, t],
+    [navigate, pathname, message, t, derivedFrom],
   );
 
   if (state.phase === 'error') return <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />;
