@@ -23,6 +23,9 @@ export const ALLOWED = {
 /** sub-folders with stricter rules: no React or DOM libraries in plain-logic layers. */
 const NO_REACT = ['runtime/engine', 'designer/core', 'schemas', 'server'];
 const REACT_PACKAGES = /^(react|react-dom|antd|@ant-design\/|@rjsf\/core|@rjsf\/antd|@dnd-kit\/|@xyflow\/|ag-grid-|@tiptap\/|jotai)/;
+/** rjsf is an interop theme only (widgets/rjsf) and the form benchmark's baseline: nothing else renders on it. */
+const RJSF_PACKAGES = /^@rjsf\//;
+const RJSF_ALLOWED = ['widgets/rjsf', 'tests/bench'];
 
 /** @param {string} file */
 function topOf(file) {
@@ -42,6 +45,7 @@ const plugin = {
         messages: {
           forbidden: "'{{from}}/' may not import from '{{to}}/' (ARCHITECTURE.md import directions; allowed: {{allowed}})",
           react: "'{{folder}}' is plain TypeScript and may not import '{{pkg}}'",
+          rjsf: "'{{pkg}}' may be imported only by the rjsf interop theme (widgets/rjsf) and the form benchmark (tests/bench)",
         },
       },
       create(context) {
@@ -55,6 +59,9 @@ const plugin = {
             const strict = NO_REACT.find((p) => relFile === p || relFile.startsWith(p + '/'));
             if (strict && REACT_PACKAGES.test(spec)) {
               context.report({ node, messageId: 'react', data: { folder: strict, pkg: spec } });
+            }
+            if (RJSF_PACKAGES.test(spec) && !RJSF_ALLOWED.some((p) => relFile.startsWith(p + '/'))) {
+              context.report({ node, messageId: 'rjsf', data: { pkg: spec } });
             }
             return;
           }

@@ -1,6 +1,6 @@
 // The frame around every field: its label (with the red asterisk of spec §5 when required),
 // its width in the 24-column grid, help text and an error slot. Hosts (runtime form, designer
-// canvas, rjsf templates, stories) wrap a Widget or a View in it.
+// canvas, the interop theme's templates, stories) wrap a Widget or a View in it.
 import type { ReactNode } from 'react';
 import { Col } from 'antd';
 import type { FieldDefinition, Locale, PageWidth } from '../schemas';

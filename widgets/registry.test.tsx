@@ -37,6 +37,14 @@ describe('widget registry', () => {
         expect(props).toHaveProperty('key');
       });
 
+      it('says how a form lays it out and how tall its stand-in is', () => {
+        expect(['inline', 'full-row', 'block']).toContain(def.meta.layout);
+        // full-row types hold no value; a value field is inline or a block
+        expect(def.meta.layout === 'full-row').toBe(!info.holdsValue);
+        expect(def.meta.placeholder.height).toBeGreaterThanOrEqual(32);
+        expect(typeof def.meta.placeholder.bordered).toBe('boolean');
+      });
+
       it('has a Widget and a View', () => {
         expect(typeof def.Widget).toBe('function');
         expect(typeof def.View).toBe('function');

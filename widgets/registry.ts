@@ -1,9 +1,11 @@
 // The widget registry: one entry per type code (schemas/typeCodes.ts). It `satisfies
 // Record<TypeCode, WidgetDefinition>`, so a code without a widget fails the build.
-// Hosts (runtime form, designer, Storybook, rjsf adapters) look widgets up here.
+// Each meta also says how a form lays the type out and how tall its stand-in is; hosts (the
+// form renderer, the designer canvas, the interop theme) read that here rather than switch on codes.
 import type { ComponentType } from 'react';
 import { TC, TYPE_CODES, isTypeCode, type TypeCode } from '../schemas';
 import type { ViewProps, WidgetDefinition, WidgetMeta, WidgetProps } from './types';
+import type { CellHost } from './form/cells';
 import { meta as textMeta } from './text/meta';
 import { Widget as textWidget } from './text/Widget';
 import { View as textView } from './text/View';
@@ -202,3 +204,6 @@ export function widgetComponents(code: number): { Widget: ComponentType<WidgetPr
   const def = getWidget(code);
   return def ? { Widget: def.Widget as unknown as ComponentType<WidgetProps<unknown>>, View: def.View as unknown as ComponentType<ViewProps<unknown>> } : undefined;
 }
+
+/** The registry as a detail table's cell host (form/cells.ts). */
+export const registryCells: CellHost = { widgetOf: widgetComponents };

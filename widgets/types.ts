@@ -58,8 +58,8 @@ export interface WidgetProps<V = unknown> {
   /** the field's error, already in the user's language */
   error?: string;
   /**
-   * errors of nested values, already in the user's language — for a sub-form (99997) keyed by
-   * `<row _id>.<column key>` (or `<row _id>` for the whole row)
+   * errors of nested values, already in the user's language, by record path — for a sub-form
+   * (99997) its cells' `<key>.<row index>.<column key>`
    */
   errors?: Record<string, string>;
   locale: Locale;
@@ -73,6 +73,22 @@ export interface ViewProps<V = unknown> {
   services: WidgetServices;
 }
 
+/**
+ * How a form lays a type out (the form renderer, the designer canvas and the interop theme read it):
+ * - `inline`: a value field in its FieldShell (label, asterisk, error), `width` columns of 24;
+ * - `full-row`: no value and no shell — its View spans the whole row (the divider's section title);
+ * - `block`: a block with its own label and body across the whole row (the sub-form's detail table).
+ */
+export type WidgetLayout = 'inline' | 'full-row' | 'block';
+
+/** The box a long form draws in place of an edit widget not mounted yet (runtime lazy mount). */
+export interface WidgetPlaceholder {
+  /** px: the edit widget's height, so nothing moves when it mounts */
+  height: number;
+  /** drawn with an input's border (false: a bare row, like a radio group) */
+  bordered: boolean;
+}
+
 export interface WidgetMeta {
   code: TypeCode;
   typeId: TypeId;
@@ -84,6 +100,8 @@ export interface WidgetMeta {
   defaults: Partial<FieldDefinition>;
   /** JSON Schema of the properties the designer's property panel edits for this type */
   properties: Record<string, unknown>;
+  layout: WidgetLayout;
+  placeholder: WidgetPlaceholder;
 }
 
 export interface WidgetDefinition {

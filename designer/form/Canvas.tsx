@@ -6,14 +6,18 @@ import { useDndMonitor, useDroppable } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { Button, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, ColumnWidthOutlined } from '@ant-design/icons';
-import { TC, isTypeCode, typeInfo, type FieldDefinition } from '../../schemas';
+import { isTypeCode, typeInfo, type FieldDefinition } from '../../schemas';
 import { columnsOf, removeFields, setWidth } from '../core';
 import { ROOT_ZONE, zoneId } from './dnd';
 import { canObserveNear, holdNear, observeNear } from './nearViewport';
 import { textOf, useDesignerLocale, useDesignerT } from './i18n';
 import { useDesignerState, useDesignerStore, useIsSelected } from './useDesigner';
+import { metaOf } from './widgetMetas';
 
 export type ErrorsByPath = ReadonlyMap<string, string[]>;
+
+/** How the form lays a field's type out (its widget meta): `inline`, `full-row` (divider), `block` (sub-form). */
+const layoutOf = (field: FieldDefinition) => (isTypeCode(field.type) ? metaOf(field.type).layout : 'inline');
 
 const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
 
@@ -200,7 +204,7 @@ const FieldCard = memo(function FieldCard({ field, path, selected, label, typeNa
         </span>
         {selected && (
           <span className="fw-designer-item-actions" onPointerDown={stop} onKeyDown={stop}>
-            {!isColumn && field.type !== TC.DIVIDER && field.type !== TC.SUB_FORM && (
+            {!isColumn && layoutOf(field) === 'inline' && (
               <Tooltip title={t('canvas.toggleWidth')}>
                 <Button size="small" type="text" icon={<ColumnWidthOutlined />} aria-label={t('canvas.toggleWidth')} data-testid="toggle-width" onClick={(e) => { e.stopPropagation(); store.dispatch(setWidth([path], width === 24 ? 12 : 24)); }} />
               </Tooltip>
@@ -214,8 +218,8 @@ const FieldCard = memo(function FieldCard({ field, path, selected, label, typeNa
           </span>
         )}
       </div>
-      {field.type === TC.DIVIDER && <div className="fw-designer-divider" />}
-      {field.type === TC.SUB_FORM && <SubFormZone field={field} errors={columnErrors} />}
+      {layoutOf(field) === 'full-row' && <div className="fw-designer-divider" />}
+      {layoutOf(field) === 'block' && <SubFormZone field={field} errors={columnErrors} />}
       {errors?.map((m) => (
         <div key={m} className="fw-designer-item-error" role="alert">
           {m}
@@ -271,7 +275,7 @@ export const Canvas = memo(function Canvas({ errors }: { errors: ErrorsByPath })
       <SortableContext id={ROOT_ZONE} items={ids} strategy={rectSortingStrategy}>
         <div className="fw-designer-grid">
           {fields.map((f) => (
-            <CanvasItem key={f.key} field={f} path={f.key} errors={errors.get(f.key)} columnErrors={f.type === TC.SUB_FORM ? subErrors(errors, f.key) : undefined} />
+            <CanvasItem key={f.key} field={f} path={f.key} errors={errors.get(f.key)} columnErrors={layoutOf(f) === 'block' ? subErrors(errors, f.key) : undefined} />
           ))}
         </div>
       </SortableContext>

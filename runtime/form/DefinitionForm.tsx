@@ -1,7 +1,8 @@
 // <DefinitionForm>: a thin React layer over the field model of runtime/engine.
 //
-// Rendering goes through widgets' registry and FieldShell directly, in antd's 24-column grid,
-// not through @rjsf/core: rjsf keeps the whole form value in one state and re-renders the form
+// Rendering goes through the form renderer of widgets/form (FieldShell and the registry's
+// widgets, dispatched by each type's meta) over the engine's field model, in a 24-column CSS
+// grid, not through @rjsf/core: rjsf keeps the whole form value in one state and re-renders the form
 // tree on every keystroke, while the engine reports exactly which paths changed. Each field
 // (and each detail-table cell) here subscribes to its own path, so a keystroke renders the
 // field typed into and whatever the rules and formulas changed — the 300-field and 500-row
@@ -27,9 +28,11 @@ import {
   type SessionUser,
 } from '../engine';
 import { useRuntimeT } from '../i18n';
-import { FieldRenderer, inputId } from './FieldRenderer';
+import { FieldRenderer, formGridStyle as gridStyle } from '../../widgets/form/FieldRenderer';
+import { LAZY_FROM, LazyMountProvider } from '../../widgets/form/lazy';
+import { inputId } from '../../widgets/form/source';
+import { fieldSourceOf } from './fieldSource';
 import { exportElementToPdf, watermarkText } from './print';
-import { LAZY_FROM, LazyMountProvider } from './lazy';
 
 /** What the host saves (docs/api.md record save body). */
 export interface SavePayload {
@@ -121,18 +124,17 @@ function focusFirstError(model: FormModel) {
  * when they come near it or take the focus (see lazy.tsx). `data-complete` stays for hosts and
  * the benchmark: every field is there.
  */
-/** antd's 24-column grid as CSS grid: a field spans its width (12 or 24) */
-const gridStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))', columnGap: 16 };
 const headerGridStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '4px 16px', marginBottom: 12 };
 const headerTitleStyle: CSSProperties = { fontWeight: 600, fontSize: 15, marginBottom: 8 };
 const headerLabelStyle: CSSProperties = { color: 'rgba(0,0,0,0.45)', marginInlineEnd: 8 };
 
 function FormBody({ model, locale, services, forceView }: { model: FormModel; locale: Locale; services: WidgetServices; forceView?: boolean }) {
+  const source = fieldSourceOf(model);
   return (
     <LazyMountProvider enabled={!forceView && model.fields.length >= LAZY_FROM}>
       <div className="fw-form-body" data-complete="true" style={gridStyle}>
         {model.fields.map((f) => (
-          <FieldRenderer key={f.key} model={model} field={f} locale={locale} services={services} forceView={forceView} />
+          <FieldRenderer key={f.key} source={source} field={f} locale={locale} services={services} forceView={forceView} />
         ))}
       </div>
     </LazyMountProvider>

@@ -24,7 +24,5 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请上传陈列协议' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };
 /** Only PDF files up to 1 MB, at most 3. */
 export const Limits: Story = { args: { field: { file: { maxSizeMb: 1, accept: ['.pdf', 'application/pdf'], maxCount: 3 } }, value: undefined } };

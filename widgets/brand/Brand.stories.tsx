@@ -23,8 +23,6 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请选择品牌' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };
 /** Several values at once (dataSource.multiple). */
 export const Multiple: Story = { args: { field: { dataSource: { multiple: true } }, value: [fixtureValue('pinPai', 0), fixtureValue('pinPai', 1)] } };
 /** Without a data source: the picker says so instead of failing. */

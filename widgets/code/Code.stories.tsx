@@ -23,7 +23,5 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '编号已存在' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };
 /** Empty in view mode: 自动生成 (spec §8). */
 export const EmptyView: Story = { args: { value: undefined, view: true } };

@@ -27,7 +27,5 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请评分' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };
 /** A name nobody registered: a clear message. */
 export const NotRegistered: Story = { args: { field: { component: 'not-registered' } } };

@@ -23,8 +23,6 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请选择活动日期' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };
 /** A range: the view shows the Chinese separator and the inclusive day count. */
 export const Range: Story = { args: { field: { range: true }, value: ['2026-11-01', '2026-11-03'] } };
 /** A range in view mode. */

@@ -24,7 +24,5 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请填写申请金额' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };
 /** Four places, no amount formatting (a unit price). */
 export const FourPlaces: Story = { args: { field: { precision: 4, money: false }, value: '12.3456' } };

@@ -24,7 +24,5 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请选择门店位置' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };
 /** With a tile URL the Leaflet map is shown (here one offline sample tile). */
 export const WithTiles: Story = { args: { services: { mapTileUrl: SAMPLE_TILE } } };

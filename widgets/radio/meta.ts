@@ -4,6 +4,8 @@ import { COMMON_PROPERTIES, defineMeta } from '../shared/meta';
 export const meta = defineMeta({
   info: FIELD_TYPES.RADIO,
   icon: 'CheckCircleOutlined',
+  // a row of radios: no input border
+  placeholder: { height: 32, bordered: false },
   properties: [...COMMON_PROPERTIES, 'options', 'default'],
   defaults: {
     width: 12,

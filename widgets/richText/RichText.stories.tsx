@@ -23,5 +23,3 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请填写活动方案' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };

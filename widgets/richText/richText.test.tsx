@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TC } from '../../schemas';
-import { renderField } from '../testing/render';
+import { renderField, renderWidget } from '../testing/render';
 import { isEmptyRichText, sanitizeRichText } from './sanitize';
 
 const dirty = '<p>方案<strong>说明</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a>';
@@ -24,7 +24,7 @@ describe('65 富文本 rich text', () => {
   });
 
   it('is read-only when asked', () => {
-    const r = renderField(TC.RICH_TEXT, { label: '活动方案', value: '<p>甲</p>', readOnly: true });
+    const r = renderWidget(TC.RICH_TEXT, { label: '活动方案', value: '<p>甲</p>', readOnly: true });
     expect(r.getByRole('textbox', { name: '活动方案' })).toHaveAttribute('contenteditable', 'false');
     expect(r.queryByRole('toolbar')).toBeNull();
   });

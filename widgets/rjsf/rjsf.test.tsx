@@ -1,27 +1,20 @@
+// The interop theme on its own: a catalog definition's compiled record schema inside a plain
+// @rjsf/core <Form> with our widgets — rendered, edited, validated.
 import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
-import { TC, type FieldDefinition } from '../../schemas';
-import { formworkRjsf, toRjsf, type FormworkFormContext } from './index';
-import { fixtureServices, fixtureValue } from '../testing/fixtures';
-import { SUB_FORM_FIELD, SUB_FORM_ROWS } from '../subForm/fixtures';
+import { CATALOG_BY_CODE } from '../../schemas/catalog';
+import { fixtureServices } from '../testing/fixtures';
 import { StoryProviders } from '../testing/storyDecorators';
+import { formworkRjsf, recordValidator, toRjsf, type FormworkFormContext } from './index';
 
-const fields: FieldDefinition[] = [
-  { key: 'basic', type: TC.DIVIDER, label: { 'zh-CN': '基本信息' } },
-  { key: 'subject', type: TC.TEXT, label: { 'zh-CN': '活动主题' }, required: true, width: 12 },
-  { key: 'amount', type: TC.DECIMAL, label: { 'zh-CN': '申请金额' }, precision: 2, money: true, width: 12 },
-  { key: 'dealer', type: TC.DEALER, label: { 'zh-CN': '经销商' } },
-  { key: 'period', type: TC.DATE, label: { 'zh-CN': '活动期间' }, range: true },
-  { key: 'lines', type: TC.SUB_FORM, label: { 'zh-CN': '费用明细' }, ...SUB_FORM_FIELD } as FieldDefinition,
-];
+const def = CATALOG_BY_CODE.get('feiYongShenQing')!;
 
-function Host({ view, initial, extraErrors }: { view?: boolean; initial: Record<string, unknown>; extraErrors?: Record<string, unknown> }) {
+function Host({ view, initial, onSubmit }: { view?: boolean; initial: Record<string, unknown>; onSubmit?: (data: unknown) => void }) {
   const [data, setData] = useState(initial);
-  const { schema, uiSchema } = toRjsf(fields, { view });
+  const { schema, uiSchema } = toRjsf(def, { mode: 0, view });
   const ctx: FormworkFormContext = { locale: 'zh-CN', services: fixtureServices() };
   return (
     <StoryProviders locale="zh-CN">
@@ -30,14 +23,15 @@ function Host({ view, initial, extraErrors }: { view?: boolean; initial: Record<
         schema={schema}
         uiSchema={uiSchema}
         formData={data}
-        validator={validator}
+        validator={recordValidator(def, { mode: 0, locale: 'zh-CN' })}
         formContext={ctx}
-        extraErrors={extraErrors as never}
         showErrorList={false}
         noHtml5Validate
         onChange={(e) => setData(e.formData as Record<string, unknown>)}
+        onSubmit={(e) => onSubmit?.(e.formData)}
       >
         <output data-testid="data">{JSON.stringify(data)}</output>
+        <button type="submit">提交</button>
       </Form>
     </StoryProviders>
   );
@@ -45,42 +39,44 @@ function Host({ view, initial, extraErrors }: { view?: boolean; initial: Record<
 
 const dataOf = (c: HTMLElement) => JSON.parse(within(c).getByTestId('data').textContent || '{}') as Record<string, unknown>;
 
-describe('rjsf adapters', () => {
-  it('maps definition fields to a schema and uiSchema', () => {
-    const { schema, uiSchema } = toRjsf(fields);
-    expect(Object.keys(schema.properties!)).toEqual(['basic', 'subject', 'amount', 'dealer', 'period', 'lines']);
-    expect(schema.required).toEqual(['subject']);
-    expect(uiSchema.subject['ui:field']).toBe('formworkField');
-    expect(uiSchema.lines['ui:field']).toBe('formworkSubForm');
-    expect(uiSchema.basic['ui:field']).toBe('formworkDivider');
+describe('rjsf interop theme', () => {
+  it('takes the compiled record schema as the JSON Schema and draws every field through the registry', () => {
+    const { schema, uiSchema } = toRjsf(def);
+    expect(Object.keys(schema.properties!)).not.toContain('fenGeJiBenXinXi'); // dividers hold no value
+    expect(schema.required).toContain('huoDongMingCheng');
+    expect(uiSchema.huoDongMingCheng['ui:field']).toBe('formworkField');
+    const r = render(<Host initial={{}} />);
+    expect(r.getByTestId('section-fenGeJiBenXinXi')).toHaveTextContent('基本信息');
+    expect(r.getByTestId('field-huoDongMingCheng').querySelector('[data-testid="required-asterisk"]')).not.toBeNull();
+    expect(r.getByTestId('field-huoDongMingCheng')).toHaveAttribute('data-span', '12');
+    expect(r.getByTestId('add-row-mingXi')).toBeInTheDocument();
   });
 
-  it('renders every field through the registry inside FieldShell, values in and out', async () => {
+  it('edits values, sub-form rows included', async () => {
     const user = userEvent.setup({ delay: null });
-    const r = render(<Host initial={{ amount: '100', lines: SUB_FORM_ROWS }} />);
-    expect(r.getByRole('heading', { name: '基本信息' })).toBeInTheDocument();
-    expect(r.getByTestId('field-subject').querySelector('[data-testid="required-asterisk"]')).not.toBeNull();
-    expect(r.getByTestId('field-subject').className).toContain('ant-col-12');
-    await user.type(r.container.querySelector('#root_subject') as HTMLElement, '端架陈列');
-    await waitFor(() => expect(dataOf(r.container).subject).toBe('端架陈列'));
-    const amount = r.container.querySelector('#root_amount') as HTMLElement;
-    await user.type(amount, '.5x');
-    await user.tab();
-    await waitFor(() => expect(dataOf(r.container).amount).toBe('100.50'));
-    expect(r.getByTestId('total-amount')).toHaveTextContent('10,926.00');
+    const r = render(<Host initial={{}} />);
+    await user.type(r.container.querySelector('#root_huoDongMingCheng') as HTMLElement, '端架陈列');
+    await waitFor(() => expect(dataOf(r.container).huoDongMingCheng).toBe('端架陈列'));
+    await user.click(r.getByTestId('add-row-mingXi'));
+    await waitFor(() => expect(dataOf(r.container).mingXi).toHaveLength(1));
+    await user.type(r.getByLabelText('数量 1'), '12');
+    await waitFor(() => expect((dataOf(r.container).mingXi as Record<string, unknown>[])[0].shuLiang).toBe(12));
   });
 
-  it('shows extra errors in the field error slot', () => {
-    const r = render(<Host initial={{}} extraErrors={{ subject: { __errors: ['请填写活动主题'] } }} />);
-    expect(within(r.getByTestId('field-subject')).getByRole('alert')).toHaveTextContent('请填写活动主题');
+  it('validates with the record validator: localised messages in the fields, submit blocked', async () => {
+    const user = userEvent.setup({ delay: null });
+    const submitted: unknown[] = [];
+    const r = render(<Host initial={{ huoDongMingCheng: '端架陈列' }} onSubmit={(d) => submitted.push(d)} />);
+    await user.click(r.getByRole('button', { name: '提交' }));
+    expect(await within(r.getByTestId('field-caiWuNian')).findByRole('alert')).toHaveTextContent('「财年」不能为空');
+    expect(within(r.getByTestId('field-huoDongMingCheng')).queryByRole('alert')).toBeNull();
+    expect(submitted).toEqual([]);
   });
 
   it('draws Views in view mode', () => {
-    const dealer = fixtureValue('dealerConnTable', 0);
-    const r = render(<Host view initial={{ amount: '1285000.5', dealer, period: ['2026-11-01', '2026-11-03'], lines: SUB_FORM_ROWS }} />);
+    const r = render(<Host view initial={{ huoDongMingCheng: '端架陈列', shenQingJinE: '1285000.5' }} />);
+    expect(r.getByText('端架陈列')).toBeInTheDocument();
     expect(r.getByText('1,285,000.50')).toBeInTheDocument();
-    expect(r.getByTestId('field-dealer')).toHaveTextContent(dealer.name);
-    expect(r.getByText('2026-11-01 至 2026-11-03（共3天）')).toBeInTheDocument();
-    expect(r.queryByRole('button', { name: /添加行/ })).toBeNull();
+    expect(r.queryByTestId('add-row-mingXi')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // properties the designer's property panel edits. Titles are zh-CN; `x-i18n` names the key
 // of the title in the `widgets` namespace (props.*) for the other languages.
 import { PAGE_WIDTHS, type FieldDefinition, type FieldTypeInfo, type TypeCode, type TypeId } from '../../schemas';
-import type { WidgetMeta } from '../types';
+import type { WidgetLayout, WidgetMeta, WidgetPlaceholder } from '../types';
 
 type Schema = Record<string, unknown>;
 const localized = (title: string, key: string): Schema => ({
@@ -77,10 +77,17 @@ export interface MetaInput {
   icon: string;
   properties: PropertyName[];
   defaults?: Partial<FieldDefinition>;
+  /** `inline` unless said otherwise */
+  layout?: WidgetLayout;
+  /** the stand-in of the edit widget in long forms; an input's box (32 px, bordered) unless said otherwise */
+  placeholder?: WidgetPlaceholder;
 }
 
+/** The box of one antd input row. */
+export const INPUT_PLACEHOLDER: WidgetPlaceholder = { height: 32, bordered: true };
+
 /** A WidgetMeta from the type's registry facts, its icon and the properties it offers. */
-export function defineMeta({ info, icon, properties, defaults }: MetaInput): WidgetMeta {
+export function defineMeta({ info, icon, properties, defaults, layout = 'inline', placeholder = INPUT_PLACEHOLDER }: MetaInput): WidgetMeta {
   const schemaProps: Record<string, Schema> = {};
   for (const p of properties) schemaProps[p] = PROPERTY_SCHEMAS[p];
   return {
@@ -89,6 +96,8 @@ export function defineMeta({ info, icon, properties, defaults }: MetaInput): Wid
     group: info.kind,
     name: info.name,
     icon,
+    layout,
+    placeholder,
     defaults: {
       type: info.code,
       label: { ...info.name },

@@ -25,13 +25,11 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请至少填写一行明细' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };
 /** 500 rows: virtualised, scrolling stays smooth. */
 export const FiveHundredRows: Story = { args: { value: manyRows(500) } };
-/** Errors from the host on one cell and one row. */
-export const RowErrors: Story = {
+/** Errors from the host on cells, by record path. */
+export const CellErrors: Story = {
   args: {
-    errors: { [`${SUB_FORM_ROWS[1]._id}.quantity`]: '数量不能超过库存 120', [`${SUB_FORM_ROWS[2]._id}`]: '该单品已在第 1 行申请' },
+    errors: { 'subFormField.1.quantity': '数量不能超过库存 120', 'subFormField.2.product': '该单品已在第 1 行申请' },
   },
 };

@@ -1,12 +1,13 @@
-// The harness every widget story renders: one field of a type code drawn through the
-// registry (FieldRenderer) with its value kept in state and shown under it, so a story shows
-// value in → value out. The locale follows the i18next language (the toolbar's locale).
+// The harness every widget story renders: one field of a type code drawn by the form renderer
+// of the product (widgets/form, the same components the runtime form uses) over a local store
+// holding its value, shown under it, so a story shows value in → value out. The locale follows
+// the i18next language (the toolbar's locale).
 import { useContext, useMemo, useState } from 'react';
-import { Row } from 'antd';
 import { I18nContext } from 'react-i18next';
 import { LOCALES, typeInfo, type FieldDefinition, type Locale, type PageWidth, type TypeCode } from '../../schemas';
 import type { WidgetServices } from '../types';
-import { FieldRenderer } from '../FieldRenderer';
+import { FieldRenderer, formGridStyle } from '../form/FieldRenderer';
+import { useFieldStore } from '../form/localSource';
 import { getWidget } from '../registry';
 import { fixtureServices } from './fixtures';
 
@@ -16,9 +17,7 @@ export interface WidgetStoryProps {
   /** the field's label (zh-CN); the type's name in the current locale when empty */
   label?: string;
   required?: boolean;
-  disabled?: boolean;
-  readOnly?: boolean;
-  /** draw the read-only View (view/approve modes) */
+  /** not editable: the read-only View (view/approve modes, a read-only field) */
   view?: boolean;
   /** the field's error, as a host would pass it */
   error?: string;
@@ -29,7 +28,7 @@ export interface WidgetStoryProps {
   field?: Partial<FieldDefinition>;
   /** services; fixtures with a little latency by default */
   services?: WidgetServices;
-  /** errors of nested values (sub-form) */
+  /** errors of nested values by record path (a sub-form cell: `<key>.<row>.<column>`) */
   errors?: Record<string, string>;
 }
 
@@ -64,24 +63,16 @@ export function WidgetStory(props: WidgetStoryProps) {
     setSeen(props.value);
     setValue(props.value);
   }
-  const field = storyField(props.code, props, locale);
+  const { code, label, help, width, field: fieldArg, view, required, error, errors: nested } = props;
+  const field = useMemo(() => storyField(code, { label, help, width, field: fieldArg }, locale), [code, label, help, width, fieldArg, locale]);
+  const state = useMemo(() => ({ editable: !view, ...(required !== undefined ? { required } : {}) }), [view, required]);
+  const errors = useMemo(() => (error ? { ...nested, [field.key]: error } : nested), [error, nested, field.key]);
+  const source = useFieldStore({ field, value, onChange: setValue, state, errors });
   return (
     <div style={{ maxWidth: 960, padding: 16 }} lang={locale}>
-      <Row gutter={16}>
-        <FieldRenderer
-          field={field}
-          value={value}
-          onChange={setValue}
-          required={props.required}
-          disabled={props.disabled}
-          readOnly={props.readOnly}
-          view={props.view}
-          error={props.error}
-          errors={props.errors}
-          locale={locale}
-          services={services}
-        />
-      </Row>
+      <div style={formGridStyle}>
+        <FieldRenderer source={source} field={field} locale={locale} services={services} />
+      </div>
       <details style={{ marginTop: 8, fontSize: 12 }}>
         <summary>value</summary>
         <pre data-testid="value-out" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
@@ -97,8 +88,6 @@ export const widgetArgTypes = {
   code: { control: false },
   label: { control: 'text' },
   required: { control: 'boolean' },
-  disabled: { control: 'boolean' },
-  readOnly: { control: 'boolean' },
   view: { control: 'boolean' },
   error: { control: 'text' },
   width: { control: 'inline-radio', options: [12, 24] },

@@ -1,12 +1,15 @@
-// Render one field of a type code through the registry for a test, keeping its value in
-// state (like a host) and recording every value it emits.
-import { useState } from 'react';
+// Render one field of a type code for a test through the form renderer of the product
+// (widgets/form: FieldShell + the registry's Widget or View, the detail table for a sub-form)
+// over a local store that keeps its value like a host, recording every value it emits.
+import { useState, type ComponentType } from 'react';
 import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Row } from 'antd';
 import type { FieldDefinition, Locale, TypeCode } from '../../schemas';
-import type { WidgetServices } from '../types';
-import { FieldRenderer } from '../FieldRenderer';
+import type { WidgetProps, WidgetServices } from '../types';
+import { getWidget } from '../registry';
+import { FieldShell } from '../FieldShell';
+import { FieldRenderer, formGridStyle } from '../form/FieldRenderer';
+import { useFieldStore } from '../form/localSource';
 import { storyField } from './WidgetStory';
 import { fixtureServices } from './fixtures';
 import { StoryProviders } from './storyDecorators';
@@ -16,11 +19,12 @@ export interface RenderFieldOptions {
   field?: Partial<FieldDefinition>;
   label?: string;
   services?: WidgetServices;
+  /** not editable: the form draws the read-only View (view and approve modes, a read-only field) */
   view?: boolean;
   required?: boolean;
-  disabled?: boolean;
-  readOnly?: boolean;
+  /** the field's error, as the form places it after validation */
   error?: string;
+  /** errors of nested values by record path (a sub-form cell: `<key>.<row>.<column>`) */
   errors?: Record<string, string>;
   locale?: Locale;
 }
@@ -31,28 +35,25 @@ export function renderField(code: TypeCode, options: RenderFieldOptions = {}) {
   const field = storyField(code, { label: options.label, field: options.field }, locale);
   const emitted: unknown[] = [];
   let latest: unknown = options.value;
+  const state = { editable: !options.view, ...(options.required !== undefined ? { required: options.required } : {}) };
+  const errors = options.error ? { ...options.errors, [field.key]: options.error } : options.errors;
   function Host() {
     const [value, setValue] = useState<unknown>(options.value);
+    const source = useFieldStore({
+      field,
+      value,
+      state,
+      errors,
+      onChange: (v) => {
+        emitted.push(v);
+        latest = v;
+        setValue(v);
+      },
+    });
     return (
-      <Row>
-        <FieldRenderer
-          field={field}
-          value={value}
-          onChange={(v) => {
-            emitted.push(v);
-            latest = v;
-            setValue(v);
-          }}
-          view={options.view}
-          required={options.required}
-          disabled={options.disabled}
-          readOnly={options.readOnly}
-          error={options.error}
-          errors={options.errors}
-          locale={locale}
-          services={services}
-        />
-      </Row>
+      <div style={formGridStyle}>
+        <FieldRenderer source={source} field={field} locale={locale} services={services} />
+      </div>
     );
   }
   const user = userEvent.setup({ delay: null, applyAccept: false });
@@ -77,6 +78,27 @@ export function renderField(code: TypeCode, options: RenderFieldOptions = {}) {
       return el;
     },
   };
+}
+
+/**
+ * The edit widget alone with `disabled` or `readOnly` — props of the widget contract that hosts
+ * drawing widgets themselves pass (the interop theme); the form renderer draws the View instead.
+ */
+export function renderWidget(code: TypeCode, options: { label?: string; value?: unknown; disabled?: boolean; readOnly?: boolean; locale?: Locale } = {}) {
+  const locale = options.locale ?? 'zh-CN';
+  const field = storyField(code, { label: options.label }, locale);
+  const Widget = getWidget(code).Widget as unknown as ComponentType<WidgetProps<unknown>>;
+  const id = `fw-${field.key}`;
+  const emitted: unknown[] = [];
+  const onChange = (v: unknown) => void emitted.push(v);
+  const result = render(
+    <StoryProviders locale={locale}>
+      <FieldShell id={id} field={field} locale={locale} disabled={options.disabled} readOnly={options.readOnly} grid="css">
+        <Widget id={id} field={field} value={options.value} onChange={onChange} disabled={options.disabled} readOnly={options.readOnly} locale={locale} services={fixtureServices()} />
+      </FieldShell>
+    </StoryProviders>,
+  );
+  return { ...result, user: userEvent.setup({ delay: null, pointerEventsCheck: 0 }), emitted, input: () => result.container.querySelector<HTMLElement>(`#${CSS.escape(id)}`)! };
 }
 
 /** Open an antd Select/TreeSelect by its combobox and wait for an option with `title`. */

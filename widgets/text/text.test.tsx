@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TC } from '../../schemas';
-import { renderField } from '../testing/render';
+import { renderField, renderWidget } from '../testing/render';
 
 describe('0 单行文本 text', () => {
   it('types a value in and out', async () => {
@@ -33,11 +33,11 @@ describe('0 单行文本 text', () => {
   });
 
   it('is disabled on request', () => {
-    expect(renderField(TC.TEXT, { label: '甲', disabled: true }).input()).toBeDisabled();
+    expect(renderWidget(TC.TEXT, { label: '甲', disabled: true }).input()).toBeDisabled();
   });
 
   it('is read-only on request', () => {
-    const r = renderField(TC.TEXT, { label: '乙', readOnly: true });
+    const r = renderWidget(TC.TEXT, { label: '乙', readOnly: true });
     expect(r.input()).toHaveAttribute('readonly');
   });
 });

@@ -28,8 +28,6 @@ export const ReadOnly: Story = { args: { view: true } };
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请设置返利阶梯' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
-/** Disabled. */
-export const Disabled: Story = { args: { disabled: true } };
 /** Overlapping and gapped tiers are flagged on their rows. */
 export const GapsAndOverlaps: Story = {
   args: {

@@ -1,18 +1,18 @@
 // A sub-form (99997) as a detail table: one row per record row, one column per column field,
 // column totals under it. Each cell subscribes to its own path, so typing in one cell renders
-// that cell (and what the engine recomputed) only. Long tables are virtualised.
+// that cell (and what the store reports changed) only. Long tables are virtualised. Cells are
+// drawn by the `cells` host (the registry's widgets; see cells.ts).
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { holdsValue, type FieldDefinition, type Locale } from '../../schemas';
-import { getWidget } from '../../widgets/registry';
-import { formatAmount, formatDecimal } from '../../widgets/format';
-import type { ViewProps, WidgetProps, WidgetServices } from '../../widgets/types';
-import { columnsOf, localized, sum, type FormModel } from '../engine';
-import { useRuntimeT } from '../i18n';
-import { onFieldChange } from './onFieldChange';
-import { useFieldError, useFieldState, useFieldValue, useRowIds } from './useModel';
+import { columnsOf, holdsValue, type FieldDefinition, type Locale } from '../../schemas';
+import { sum } from '../../schemas/logic/decimal';
+import { formatAmount, formatDecimal } from '../format';
+import { localText as localized, useWidgetT } from '../i18n';
+import type { WidgetServices } from '../types';
+import type { CellHost } from './cells';
+import { inputId as cellId, useFieldError, useFieldState, useFieldValue, useRowIds, type FieldSource } from './source';
 
 /** From this many rows on, only the rows in view are rendered. */
 export const VIRTUALIZE_FROM = 60;
@@ -21,23 +21,24 @@ const COL_WIDTH = 180;
 const NO_WIDTH = 56;
 const ACTION_WIDTH = 72;
 
-const cellId = (path: string) => `fw-${path.replace(/\./g, '-')}`;
 const srOnly: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 const cellStyle: CSSProperties = { width: COL_WIDTH, flex: `0 0 ${COL_WIDTH}px`, padding: '6px 8px', boxSizing: 'border-box' };
 const rowStyle: CSSProperties = { display: 'flex', alignItems: 'flex-start', borderBottom: '1px solid #f0f0f0', minHeight: ROW_HEIGHT };
 const headStyle: CSSProperties = { ...rowStyle, background: '#fafafa', fontWeight: 500, alignItems: 'center' };
 
 export interface DetailTableProps {
-  model: FormModel;
+  source: FieldSource;
   field: FieldDefinition;
   locale: Locale;
   services: WidgetServices;
+  /** draws each cell's widget (the registry's `registryCells`) */
+  cells: CellHost;
   /** print view: cells as Views, no row actions */
   forceView?: boolean;
 }
 
-function HeaderCell({ model, path, column, locale }: { model: FormModel; path: string; column: FieldDefinition; locale: Locale }) {
-  const state = useFieldState(model, path);
+function HeaderCell({ source, path, column, locale }: { source: FieldSource; path: string; column: FieldDefinition; locale: Locale }) {
+  const state = useFieldState(source, path);
   if (!state.visible) return null;
   return (
     <div role="columnheader" style={cellStyle} data-testid={`col-${path}`}>
@@ -51,27 +52,27 @@ function HeaderCell({ model, path, column, locale }: { model: FormModel; path: s
   );
 }
 
-const Cell = memo(function Cell({ model, subForm, index, column, locale, services, forceView }: { model: FormModel; subForm: string; index: number; column: FieldDefinition; locale: Locale; services: WidgetServices; forceView: boolean }) {
+const Cell = memo(function Cell({ source, subForm, index, column, locale, services, cells, forceView }: { source: FieldSource; subForm: string; index: number; column: FieldDefinition; locale: Locale; services: WidgetServices; cells: CellHost; forceView: boolean }) {
   const colPath = `${subForm}.${column.key}`;
   const path = `${subForm}.${index}.${column.key}`;
-  const state = useFieldState(model, colPath);
-  const value = useFieldValue(model, path);
-  const error = useFieldError(model, path);
-  const onChange = useCallback((v: unknown) => onFieldChange(model, path, v), [model, path]);
+  const state = useFieldState(source, colPath);
+  const value = useFieldValue(source, path);
+  const error = useFieldError(source, path);
+  const onChange = useCallback((v: unknown) => source.change(path, v), [source, path]);
   if (!state.visible) return null;
-  const def = getWidget(column.type);
+  const def = cells.widgetOf(column.type);
   if (!def) return <div role="cell" style={cellStyle} />;
   const id = cellId(path);
   const label = `${localized(column.label, locale)} ${index + 1}`;
   if (!state.editable || forceView) {
-    const View = def.View as unknown as React.ComponentType<ViewProps<unknown>>;
+    const View = def.View;
     return (
       <div role="cell" style={cellStyle} data-testid={`cell-${path}`} aria-label={label}>
         <View field={column} value={value} locale={locale} services={services} />
       </div>
     );
   }
-  const Widget = def.Widget as unknown as React.ComponentType<WidgetProps<unknown>>;
+  const Widget = def.Widget;
   return (
     <div role="cell" style={{ ...cellStyle, position: 'relative' }} data-testid={`cell-${path}`}>
       <label htmlFor={id} style={srOnly}>
@@ -87,19 +88,19 @@ const Cell = memo(function Cell({ model, subForm, index, column, locale, service
   );
 });
 
-const DetailRow = memo(function DetailRow({ model, field, columns, index, editable, forceView, locale, services, style }: { model: FormModel; field: FieldDefinition; columns: FieldDefinition[]; index: number; editable: boolean; forceView: boolean; locale: Locale; services: WidgetServices; style?: CSSProperties }) {
-  const t = useRuntimeT(locale);
+const DetailRow = memo(function DetailRow({ source, field, columns, index, editable, forceView, locale, services, cells, style }: { source: FieldSource; field: FieldDefinition; columns: FieldDefinition[]; index: number; editable: boolean; forceView: boolean; locale: Locale; services: WidgetServices; cells: CellHost; style?: CSSProperties }) {
+  const t = useWidgetT(locale);
   return (
     <div role="row" style={{ ...rowStyle, ...style }} data-testid={`row-${field.key}-${index}`}>
       <div role="cell" style={{ width: NO_WIDTH, flex: `0 0 ${NO_WIDTH}px`, padding: '10px 8px' }}>
         {index + 1}
       </div>
       {columns.map((c) => (
-        <Cell key={c.key} model={model} subForm={field.key} index={index} column={c} locale={locale} services={services} forceView={forceView} />
+        <Cell key={c.key} source={source} subForm={field.key} index={index} column={c} locale={locale} services={services} cells={cells} forceView={forceView} />
       ))}
       {editable ? (
         <div role="cell" style={{ width: ACTION_WIDTH, flex: `0 0 ${ACTION_WIDTH}px`, padding: '6px 8px' }}>
-          <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={`${t('form.removeRow')} ${index + 1}`} data-testid={`remove-row-${field.key}-${index}`} onClick={() => model.removeRow(field.key, index)} />
+          <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={`${t('detailTable.removeRow')} ${index + 1}`} data-testid={`remove-row-${field.key}-${index}`} onClick={() => source.removeRow(field.key, index)} />
         </div>
       ) : null}
     </div>
@@ -107,11 +108,11 @@ const DetailRow = memo(function DetailRow({ model, field, columns, index, editab
 });
 
 /** Column totals (`field.totals`), recomputed when a cell of the column or the rows change. */
-function Totals({ model, field, columns, editable, locale }: { model: FormModel; field: FieldDefinition; columns: FieldDefinition[]; editable: boolean; locale: Locale }) {
-  const t = useRuntimeT(locale);
+function Totals({ source, field, columns, editable, locale }: { source: FieldSource; field: FieldDefinition; columns: FieldDefinition[]; editable: boolean; locale: Locale }) {
+  const t = useWidgetT(locale);
   const totals = new Set(field.totals ?? []);
   const compute = useCallback(() => {
-    const rows = (model.getValue(field.key) as Record<string, unknown>[] | undefined) ?? [];
+    const rows = (source.getValue(field.key) as Record<string, unknown>[] | undefined) ?? [];
     const out: Record<string, string> = {};
     for (const key of totals) {
       const col = columns.find((c) => c.key === key);
@@ -120,11 +121,11 @@ function Totals({ model, field, columns, editable, locale }: { model: FormModel;
     }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [model, field.key, columns]);
+  }, [source, field.key, columns]);
   const [values, setValues] = useState(compute);
   useEffect(
     () =>
-      model.onChange((changed) => {
+      source.onChange((changed) => {
         for (const p of changed) {
           if (p === field.key || (p.startsWith(`${field.key}.`) && totals.has(p.slice(p.lastIndexOf('.') + 1)))) {
             setValues(compute());
@@ -133,23 +134,23 @@ function Totals({ model, field, columns, editable, locale }: { model: FormModel;
         }
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [model, compute, field.key],
+    [source, compute, field.key],
   );
   if (totals.size === 0) return null;
   return (
     <div role="row" style={{ ...headStyle, background: '#fffbe6' }} data-testid={`totals-${field.key}`}>
       <div role="cell" style={{ width: NO_WIDTH, flex: `0 0 ${NO_WIDTH}px`, padding: '6px 8px' }}>
-        {t('form.total')}
+        {t('detailTable.total')}
       </div>
       {columns.map((c) => (
-        <TotalCell key={c.key} model={model} path={`${field.key}.${c.key}`} text={values[c.key] ?? ''} />
+        <TotalCell key={c.key} source={source} path={`${field.key}.${c.key}`} text={values[c.key] ?? ''} />
       ))}
       {editable ? <div style={{ width: ACTION_WIDTH, flex: `0 0 ${ACTION_WIDTH}px` }} /> : null}
     </div>
   );
 }
-function TotalCell({ model, path, text }: { model: FormModel; path: string; text: string }) {
-  const state = useFieldState(model, path);
+function TotalCell({ source, path, text }: { source: FieldSource; path: string; text: string }) {
+  const state = useFieldState(source, path);
   if (!state.visible) return null;
   return (
     <div role="cell" style={{ ...cellStyle, textAlign: 'right' }} data-testid={`total-${path}`}>
@@ -158,11 +159,11 @@ function TotalCell({ model, path, text }: { model: FormModel; path: string; text
   );
 }
 
-export function DetailTable({ model, field, locale, services, forceView }: DetailTableProps) {
-  const t = useRuntimeT(locale);
-  const state = useFieldState(model, field.key);
-  const rowIds = useRowIds(model, field.key);
-  const error = useFieldError(model, field.key);
+export function DetailTable({ source, field, locale, services, cells, forceView }: DetailTableProps) {
+  const t = useWidgetT(locale);
+  const state = useFieldState(source, field.key);
+  const rowIds = useRowIds(source, field.key);
+  const error = useFieldError(source, field.key);
   const columns = columnsOf(field).filter((c) => holdsValue(c.type));
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = rowIds.length >= VIRTUALIZE_FROM;
@@ -190,38 +191,38 @@ export function DetailTable({ model, field, locale, services, forceView }: Detai
         <div role="table" aria-labelledby={`fw-${field.key}-label`} aria-rowcount={rowIds.length + 1} style={{ minWidth: width }}>
           <div role="row" style={headStyle}>
             <div role="columnheader" style={{ width: NO_WIDTH, flex: `0 0 ${NO_WIDTH}px`, padding: '6px 8px' }}>
-              {t('form.rowNo')}
+              {t('detailTable.rowNo')}
             </div>
             {columns.map((c) => (
-              <HeaderCell key={c.key} model={model} path={`${field.key}.${c.key}`} column={c} locale={locale} />
+              <HeaderCell key={c.key} source={source} path={`${field.key}.${c.key}`} column={c} locale={locale} />
             ))}
             {editable ? (
               <div role="columnheader" style={{ width: ACTION_WIDTH, flex: `0 0 ${ACTION_WIDTH}px`, padding: '6px 8px' }}>
-                {t('form.actions')}
+                {t('detailTable.actions')}
               </div>
             ) : null}
           </div>
           {rowIds.length === 0 ? (
             <div style={{ padding: 16, color: 'rgba(0,0,0,0.45)' }} data-testid={`empty-${field.key}`}>
-              {t('form.noRows')}
+              {t('detailTable.noRows')}
             </div>
           ) : virtual ? (
             <div ref={scrollRef} style={{ maxHeight: 480, overflowY: 'auto' }} data-testid={`scroll-${field.key}`}>
               <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
                 {virtualizer.getVirtualItems().map((v) => (
-                  <DetailRow key={v.key} model={model} field={field} columns={columns} index={v.index} editable={editable} forceView={!!forceView} locale={locale} services={services} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }} />
+                  <DetailRow key={v.key} source={source} field={field} columns={columns} index={v.index} editable={editable} forceView={!!forceView} locale={locale} services={services} cells={cells} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }} />
                 ))}
               </div>
             </div>
           ) : (
-            rowIds.map((id, i) => <DetailRow key={id} model={model} field={field} columns={columns} index={i} editable={editable} forceView={!!forceView} locale={locale} services={services} />)
+            rowIds.map((id, i) => <DetailRow key={id} source={source} field={field} columns={columns} index={i} editable={editable} forceView={!!forceView} locale={locale} services={services} cells={cells} />)
           )}
-          <Totals model={model} field={field} columns={columns} editable={editable} locale={locale} />
+          <Totals source={source} field={field} columns={columns} editable={editable} locale={locale} />
         </div>
       </div>
       {editable ? (
-        <Button type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} data-testid={`add-row-${field.key}`} onClick={() => model.addRow(field.key)}>
-          {t('form.addRow')}
+        <Button type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} data-testid={`add-row-${field.key}`} onClick={() => source.addRow(field.key)}>
+          {t('detailTable.addRow')}
         </Button>
       ) : null}
       {error ? (
