@@ -8,8 +8,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +16,8 @@ import { EventBus, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerEnvelope } from './plugins/envelope';
 import { registerMaintenanceGate } from './plugins/maintenance';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSerializer } from './plugins/serializer';
 import { registerPolicy, type RegisteredRoute } from './plugins/policy';
 import { maintenanceModule, maintenanceState, refreshMaintenance } from './modules/maintenance';
 import { authModule, sessionResolver } from './modules/auth';
@@ -60,6 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
   registerEnvelope(app);
+  registerSerializer(app, { validate: config.testMode });
   // what the plugins below need from modules, as decorations (plugins/ imports no module)
   app.decorate('resolveSession', sessionResolver(ctx));
   app.decorate('maintenanceOn', maintenanceState(ctx));
@@ -73,20 +74,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     global: false,
     errorResponseBuilder: () => new AppError(429, 'errors.tooManyRequests'),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Formwork API', version: '1.0.0', description: 'See docs/api.md: envelope { code, msg, data }.' },
-      components: {
-        securitySchemes: {
-          mytoken: { type: 'apiKey', in: 'header', name: 'Authorization' },
-          token: { type: 'apiKey', in: 'header', name: 'token' },
-          empSessionId: { type: 'apiKey', in: 'header', name: 'empSessionId' },
-        },
-      },
-      security: [{ mytoken: [] }],
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await registerOpenApi(app, config.apiPrefix);
 
   // the modules (records indexes every published form's list at start and on `definition.published`)
   for (const module of [maintenanceModule, authModule, definitionsModule, recordsModule, menuModule, masterDataModule, filesModule, languagesModule]) {

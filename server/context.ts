@@ -1,6 +1,8 @@
 // What every module gets: configuration, the database and the event bus. Modules are Fastify
 // plugins (server/modules/<m>/index.ts) registered by app.ts with `{ ctx }`; they talk to each
 // other through those faces or through events on `ctx.events`.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Locale } from '../schemas/constants';
@@ -57,6 +59,9 @@ export interface AppContext {
   /** what modules announce to each other (a published definition → records' list indexes) */
   events: EventBus<AppEvents>;
 }
+
+/** The Fastify instance modules register routes on: request parts typed from their TypeBox schemas (schemas/api). */
+export type TypedApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 /** The options every module plugin is registered with. */
 export interface ModuleOptions {

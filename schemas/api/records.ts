@@ -31,7 +31,7 @@ export const RecordDoc = Type.Object(
     liuChengId: Nullable(Type.String()),
     definitionVersion: Type.Integer(),
     version: Type.Integer(),
-    data: AnyObject("the record's values by field key"),
+    data: Type.Unsafe<Record<string, unknown>>(AnyObject("the record's values by field key")),
     rowCreateName: Nullable(Type.String()),
     rowCreateBuMenName: Nullable(Type.String()),
     rowClick: Type.Integer(),

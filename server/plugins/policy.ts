@@ -23,8 +23,9 @@ export function presentedToken(req: FastifyRequest): string | null {
   if (auth) return auth;
   if (typeof h.token === 'string' && h.token) return h.token;
   if (typeof h.empsessionid === 'string' && h.empsessionid) return h.empsessionid;
-  const q = req.query as Record<string, unknown> | undefined;
-  if (q && typeof q.empSessionId === 'string' && q.empSessionId) return q.empSessionId;
+  const q: unknown = req.query;
+  const fromPage = q && typeof q === 'object' && 'empSessionId' in q ? q.empSessionId : undefined;
+  if (typeof fromPage === 'string' && fromPage) return fromPage;
   return null;
 }
 

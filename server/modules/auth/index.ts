@@ -1,11 +1,11 @@
 // The auth module's face: sessions (employee and dealer login, init, logout, password change,
 // QR login) as a Fastify plugin, and the session functions other parts of the server use.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext, ModuleOptions, SessionUser } from '../../context';
 import { authRoutes } from './routes';
 import { resolveSession } from './sessionRepository';
 
-export const authModule: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }) => {
+export const authModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   authRoutes(app, ctx);
 };
 

@@ -1,62 +1,65 @@
 // Session routes of docs/api.md: employee and dealer login, init, logout, password change, QR login.
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+// Paths, bodies and answers come from the contract (schemas/api/auth.ts).
+import type { FastifyRequest } from 'fastify';
+import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
+import type { AppContext, TypedApp } from '../../context';
 import { ok } from '../../lib/errors';
 import { changePassword, confirmQrTicket, login, newQrTicket, pollQrTicket, sessionValues } from './service';
 import { revokeSession } from './sessionRepository';
 import { presentedToken } from '../../plugins/policy';
 
-const Credentials = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 64 }),
-  password: Type.String({ minLength: 1, maxLength: 200 }),
-});
-type Credentials = { username: string; password: string };
-const Ticket = Type.Object({ ticket: Type.String({ minLength: 10, maxLength: 100 }) });
+const E = endpoints.auth;
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+export function authRoutes(app: TypedApp, ctx: AppContext) {
   const p = ctx.config.apiPrefix;
   const rateLimit = { max: ctx.config.loginRateMax, timeWindow: 60_000 };
-  const tags = ['sessions'];
 
-  app.post('/emp/api/v2/login', { config: { policy: 'public', maintenanceExempt: true, rateLimit }, schema: { tags, body: Credentials } }, async (req) => {
-    const b = req.body as Credentials;
-    return ok(await login(ctx, b.username, b.password, 'employee'));
+  app.route({
+    method: E.login.method, url: pathOf(E.login, p), schema: routeSchema(E.login),
+    config: { policy: 'public', maintenanceExempt: true, rateLimit },
+    handler: async (req) => ok(await login(ctx, req.body.username, req.body.password, 'employee')),
   });
-  app.post(`${p}/dp/commons/check/check-login.action`, { config: { policy: 'public', rateLimit }, schema: { tags, body: Credentials } }, async (req) => {
-    const b = req.body as Credentials;
-    return ok(await login(ctx, b.username, b.password, 'dealer'));
+  app.route({
+    method: E.dealerLogin.method, url: pathOf(E.dealerLogin, p), schema: routeSchema(E.dealerLogin),
+    config: { policy: 'public', rateLimit },
+    handler: async (req) => ok(await login(ctx, req.body.username, req.body.password, 'dealer')),
   });
 
   const current = async (req: FastifyRequest) => ok(await sessionValues(ctx, req.auth!.userId, presentedToken(req)!, req.auth!.duoYuYanType));
-  app.post('/emp/api/v2/login/init', { config: { policy: 'any' }, schema: { tags } }, current);
-  app.post(`${p}/dp/commons/check/check-init.action`, { config: { policy: 'dealer' }, schema: { tags } }, current);
+  app.route({ method: E.loginInit.method, url: pathOf(E.loginInit, p), schema: routeSchema(E.loginInit), config: { policy: 'any' }, handler: current });
+  app.route({ method: E.dealerInit.method, url: pathOf(E.dealerInit, p), schema: routeSchema(E.dealerInit), config: { policy: 'dealer' }, handler: current });
 
-  app.post('/emp/api/v2/logout', { config: { policy: 'any' }, schema: { tags } }, async (req) => {
-    await revokeSession(ctx.db, req.auth!.sessionId);
-    return ok(null);
-  });
-
-  app.post(
-    '/emp/api/v2/login/changePassword',
-    { config: { policy: 'any' }, schema: { tags, body: Type.Object({ oldPassword: Type.String({ minLength: 1 }), newPassword: Type.String({ minLength: 1, maxLength: 200 }) }) } },
-    async (req) => {
-      const b = req.body as { oldPassword: string; newPassword: string };
-      await changePassword(ctx, req.auth!, b.oldPassword, b.newPassword);
+  app.route({
+    method: E.logout.method, url: pathOf(E.logout, p), schema: routeSchema(E.logout), config: { policy: 'any' },
+    handler: async (req) => {
+      await revokeSession(ctx.db, req.auth!.sessionId);
       return ok(null);
     },
-  );
+  });
+
+  app.route({
+    method: E.changePassword.method, url: pathOf(E.changePassword, p), schema: routeSchema(E.changePassword), config: { policy: 'any' },
+    handler: async (req) => {
+      await changePassword(ctx, req.auth!, req.body.oldPassword, req.body.newPassword);
+      return ok(null);
+    },
+  });
 
   // QR login (WeChat-style, without WeChat's servers)
-  app.post(`${p}/wx/commons/wxConfig/web-qrcode.action`, { config: { policy: 'public', rateLimit: { max: 60, timeWindow: 60_000 } }, schema: { tags } }, async (req) => {
-    const origin = `${req.protocol}://${req.host}`;
-    return ok(await newQrTicket(ctx, origin));
+  app.route({
+    method: E.qrTicket.method, url: pathOf(E.qrTicket, p), schema: routeSchema(E.qrTicket),
+    config: { policy: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+    handler: async (req) => ok(await newQrTicket(ctx, `${req.protocol}://${req.host}`)),
   });
-  app.post(`${p}/wx/commons/wxConfig/webQrcode-callBack.action`, { config: { policy: 'public' }, schema: { tags, body: Ticket } }, async (req) => {
-    return ok(await pollQrTicket(ctx, (req.body as { ticket: string }).ticket));
+  app.route({
+    method: E.qrPoll.method, url: pathOf(E.qrPoll, p), schema: routeSchema(E.qrPoll), config: { policy: 'public' },
+    handler: async (req) => ok(await pollQrTicket(ctx, req.body.ticket)),
   });
-  app.post(`${p}/wx/commons/wxConfig/webQrcode-confirm.action`, { config: { policy: 'employee' }, schema: { tags, body: Ticket } }, async (req) => {
-    await confirmQrTicket(ctx, req.auth!, (req.body as { ticket: string }).ticket);
-    return ok(null);
+  app.route({
+    method: E.qrConfirm.method, url: pathOf(E.qrConfirm, p), schema: routeSchema(E.qrConfirm), config: { policy: 'employee' },
+    handler: async (req) => {
+      await confirmQrTicket(ctx, req.auth!, req.body.ticket);
+      return ok(null);
+    },
   });
 }

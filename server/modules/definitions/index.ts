@@ -1,10 +1,10 @@
 // The definitions module's face: the definition routes as a Fastify plugin, and the published
 // definitions other modules read. Publishing announces `definition.published` on ctx.events.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
 import { definitionRoutes } from './routes';
 
-export const definitionsModule: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }) => {
+export const definitionsModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   definitionRoutes(app, ctx);
 };
 

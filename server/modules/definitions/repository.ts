@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { formDefinitions, formDefinitionVersions, records } from '../../db/schema';
-import type { FormDefinition } from '../../../schemas';
+import type { FormDefinition, LocalizedText } from '../../../schemas';
 import { nowText } from '../../lib/time';
 
 export async function listDefinitions(db: Db, q: { page: number; limit: number; keyword?: string; formType?: number }) {
@@ -28,9 +28,10 @@ export async function listDefinitions(db: Db, q: { page: number; limit: number; 
     totalRecord: n,
     rows: rows.map((r) => ({
       code: r.code,
-      name: r.name,
+      // the name column is jsonb, written from a validated definition's LocalizedText
+      name: r.name as LocalizedText,
       formType: r.formType,
-      status: r.draft ? 'draft' : 'published',
+      status: r.draft ? ('draft' as const) : ('published' as const),
       version: r.latestVersion,
       rowModUser: r.rowModUser ?? '',
       rowModDate: r.rowModDate ?? '',

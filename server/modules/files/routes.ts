@@ -1,19 +1,18 @@
 // Files under {prefix}/upload/: multipart upload (size limit → 413, type checked by the file's
 // content, server-generated storage names under DATA_DIR/files), download (the uploader or a reader
-// of a record that refers to the file), delete (the uploader).
-import { Type } from '@sinclair/typebox';
+// of a record that refers to the file), delete (the uploader). Paths, bodies and answers come from
+// the contract (schemas/api/files.ts).
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import type { AppContext } from '../../context';
+import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
+import type { AppContext, TypedApp } from '../../context';
 import { canReadFile, ownsFile } from './access';
 import { files } from '../../db/schema';
 import { AppError, forbidden, invalid, notFound, ok } from '../../lib/errors';
-import { Id } from '../../lib/schemas';
 import { newId } from '../../lib/ids';
 import { t } from '../../lib/i18n';
 
@@ -46,13 +45,13 @@ async function sniffText(file: string): Promise<boolean> {
   }
 }
 
+const E = endpoints.files;
 
-export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
+export function fileRoutes(app: TypedApp, ctx: AppContext) {
   const p = ctx.config.apiPrefix;
   const dir = path.join(ctx.config.dataDir, 'files');
-  const tags = ['files'];
 
-  app.post(`${p}/upload/upload-sellSetting`, { config: { policy: 'any' }, schema: { tags, consumes: ['multipart/form-data'] } }, async (req) => {
+  app.post(pathOf(E.upload, p), { config: { policy: 'any' }, schema: routeSchema(E.upload) }, async (req) => {
     if (!req.isMultipart()) throw invalid([{ field: 'file', message: t(req.locale, 'files.noFile') }]);
     const part = await req.file();
     if (!part) throw invalid([{ field: 'file', message: t(req.locale, 'files.noFile') }]);
@@ -78,8 +77,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  app.post(`${p}/upload/upload-download`, { config: { policy: 'any' }, schema: { tags, body: Type.Object({ id: Id }) } }, async (req, reply) => {
-    const [f] = await ctx.db.select().from(files).where(and(eq(files.id, (req.body as { id: string }).id), isNull(files.deletedAt)));
+  app.post(pathOf(E.download, p), { config: { policy: 'any' }, schema: routeSchema(E.download) }, async (req, reply) => {
+    const [f] = await ctx.db.select().from(files).where(and(eq(files.id, req.body.id), isNull(files.deletedAt)));
     if (!f) throw notFound('file');
     // the uploader, or whoever may read a record that refers to the file
     if (!(await canReadFile(ctx.db, req.auth!, f))) throw forbidden();
@@ -90,8 +89,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.send(createReadStream(path.join(dir, f.storageName)));
   });
 
-  app.post(`${p}/upload/upload-delete`, { config: { policy: 'any' }, schema: { tags, body: Type.Object({ id: Id }) } }, async (req) => {
-    const [f] = await ctx.db.select().from(files).where(and(eq(files.id, (req.body as { id: string }).id), isNull(files.deletedAt)));
+  app.post(pathOf(E.delete, p), { config: { policy: 'any' }, schema: routeSchema(E.delete) }, async (req) => {
+    const [f] = await ctx.db.select().from(files).where(and(eq(files.id, req.body.id), isNull(files.deletedAt)));
     if (!f) throw notFound('file');
     // only the uploader's side deletes (a record's reader may not)
     if (!ownsFile(req.auth!, f.ownerId)) throw forbidden();

@@ -1,8 +1,8 @@
 // The languages module's face: switch the session's language, save a key, read a locale's keys.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
 import { languageRoutes } from './routes';
 
-export const languagesModule: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }) => {
+export const languagesModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   languageRoutes(app, ctx);
 };

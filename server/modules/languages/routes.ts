@@ -1,8 +1,8 @@
 // Languages: switch the session's language, save a key (admin), read a locale's keys.
-import { Type } from '@sinclair/typebox';
+// Paths, bodies and answers come from the contract (schemas/api/languages.ts).
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
+import type { AppContext, TypedApp } from '../../context';
 import { languageKeys, users } from '../../db/schema';
 import { invalid, ok } from '../../lib/errors';
 import { t } from '../../lib/i18n';
@@ -10,27 +10,21 @@ import { setSessionLanguage } from '../auth';
 import { NAMESPACES, type Messages } from '../../../schemas/locales';
 import { localeOfLanguageType } from '../../../schemas/constants';
 
-const LangType = Type.Union([Type.Integer(), Type.String({ maxLength: 4 })]);
+const E = endpoints.languages;
 
-export function languageRoutes(app: FastifyInstance, ctx: AppContext) {
-  const tags = ['languages'];
+export function languageRoutes(app: TypedApp, ctx: AppContext) {
+  const p = ctx.config.apiPrefix;
 
-  app.post('/emp/api/v2/login/duoYuYan', {
-    config: { policy: 'any' },
-    schema: { tags, body: Type.Object({ duoYuYanType: LangType, update: Type.Optional(Type.Unknown()) }) },
-  }, async (req) => {
-    const type = Number((req.body as { duoYuYanType: unknown }).duoYuYanType);
+  app.post(pathOf(E.switch, p), { config: { policy: 'any' }, schema: routeSchema(E.switch) }, async (req) => {
+    const type = Number(req.body.duoYuYanType);
     if (!Number.isInteger(type)) throw invalid([{ field: 'duoYuYanType', message: t(req.locale, 'languages.badType') }]);
     await setSessionLanguage(ctx.db, req.auth!.sessionId, type);
     await ctx.db.update(users).set({ duoYuYanType: type }).where(eq(users.id, req.auth!.userId));
     return ok(null);
   });
 
-  app.post('/emp/api/v2/duoYuYanKey', {
-    config: { policy: 'admin' },
-    schema: { tags, body: Type.Object({ key: Type.String({ minLength: 3, maxLength: 200 }), update: Type.String({ maxLength: 5000 }), duoYuYanType: LangType }) },
-  }, async (req) => {
-    const b = req.body as { key: string; update: string; duoYuYanType: unknown };
+  app.post(pathOf(E.saveKey, p), { config: { policy: 'admin' }, schema: routeSchema(E.saveKey) }, async (req) => {
+    const b = req.body;
     const m = /^([a-zA-Z]+):([A-Za-z0-9_.-]+)$/.exec(b.key);
     if (!m || !(NAMESPACES as readonly string[]).includes(m[1])) throw invalid([{ field: 'key', message: t(req.locale, 'languages.badKey') }]);
     const locale = localeOfLanguageType(Number(b.duoYuYanType));
@@ -42,11 +36,8 @@ export function languageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // public: the login pages need their texts before anyone signs in
-  app.post('/emp/api/v2/duoYuYan/keys', {
-    config: { policy: 'public' },
-    schema: { tags, body: Type.Optional(Type.Object({ duoYuYanType: Type.Optional(LangType), namespace: Type.Optional(Type.String({ maxLength: 32 })) })) },
-  }, async (req) => {
-    const b = (req.body ?? {}) as { duoYuYanType?: unknown; namespace?: string };
+  app.post(pathOf(E.keys, p), { config: { policy: 'public' }, schema: routeSchema(E.keys) }, async (req) => {
+    const b = req.body ?? {};
     const locale = b.duoYuYanType !== undefined && b.duoYuYanType !== '' ? localeOfLanguageType(Number(b.duoYuYanType)) : req.locale;
     const rows = await ctx.db
       .select()

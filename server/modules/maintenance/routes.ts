@@ -1,22 +1,21 @@
 // Health, maintenance status and the admin switch (the gate answering -999999 elsewhere is
 // server/plugins/maintenance.ts).
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
+import type { AppContext, TypedApp } from '../../context';
 import { ok } from '../../lib/errors';
 import { refreshMaintenance, setMaintenance } from './service';
 
-export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext) {
-  const tags = ['system'];
-  app.get('/health', { config: { policy: 'public', maintenanceExempt: true }, schema: { tags } }, async () => {
-    return ok({ status: 'up' });
+const E = endpoints.maintenance;
+
+export function maintenanceRoutes(app: TypedApp, ctx: AppContext) {
+  const p = ctx.config.apiPrefix;
+  app.get(pathOf(E.health, p), { config: { policy: 'public', maintenanceExempt: true }, schema: routeSchema(E.health) }, async () => {
+    return ok({ status: 'up' as const });
   });
-  app.get('/emp/api/v2/maintenance/status', { config: { policy: 'public', maintenanceExempt: true }, schema: { tags } }, async () => {
+  app.get(pathOf(E.status, p), { config: { policy: 'public', maintenanceExempt: true }, schema: routeSchema(E.status) }, async () => {
     return ok({ enabled: await refreshMaintenance(ctx, true) });
   });
-  app.post(
-    '/emp/api/v2/maintenance',
-    { config: { policy: 'admin', maintenanceExempt: true }, schema: { tags, body: Type.Object({ enabled: Type.Boolean() }) } },
-    async (req) => ok({ enabled: await setMaintenance(ctx, (req.body as { enabled: boolean }).enabled) }),
+  app.post(pathOf(E.set, p), { config: { policy: 'admin', maintenanceExempt: true }, schema: routeSchema(E.set) }, async (req) =>
+    ok({ enabled: await setMaintenance(ctx, req.body.enabled) }),
   );
 }

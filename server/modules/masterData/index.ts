@@ -1,9 +1,9 @@
 // The master-data module's face: the autocomplete sources and the budget pool list.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
 import { masterDataRoutes } from './routes';
 
-export const masterDataModule: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }) => {
+export const masterDataModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   masterDataRoutes(app, ctx);
 };
 

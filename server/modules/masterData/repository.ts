@@ -72,7 +72,10 @@ export const AUTOCOMPLETE_NAMES = [
   ...Object.keys(MASTER_KINDS),
 ] as const;
 
-export async function autocomplete(db: Db, name: string, q: AutoQuery): Promise<Paged<Record<string, unknown>> | null> {
+/** A row of an autocomplete source: its id and (localized) name, and the source's own columns. */
+export type PickerRow = { id: string; name: string } & Record<string, unknown>;
+
+export async function autocomplete(db: Db, name: string, q: AutoQuery): Promise<Paged<PickerRow> | null> {
   const p = q.params;
   const empSelect = { id: employees.id, code: employees.code, name: employees.name, mobile: employees.mobile, departmentId: employees.departmentId, departmentName: departments.name };
   const empCols = { id: employees.id, code: employees.code, name: employees.name, sort: employees.sort };
@@ -127,8 +130,19 @@ export async function autocomplete(db: Db, name: string, q: AutoQuery): Promise<
 }
 
 /** Budget pools with what is left (decimal strings computed by the database, never floats). */
-export async function budgetPoolList(db: Db, q: AutoQuery) {
-  return paged(db, budgetPools, { id: budgetPools.id, code: budgetPools.code, name: budgetPools.name, sort: budgetPools.sort }, {
+export interface BudgetPoolRow extends Record<string, unknown> {
+  id: string;
+  code: string;
+  name: string;
+  amount: string;
+  used: string;
+  remaining: string;
+  departmentId: string | null;
+  fiscalYearId: string | null;
+}
+
+export async function budgetPoolList(db: Db, q: AutoQuery): Promise<Paged<BudgetPoolRow>> {
+  return paged<BudgetPoolRow>(db, budgetPools, { id: budgetPools.id, code: budgetPools.code, name: budgetPools.name, sort: budgetPools.sort }, {
     id: budgetPools.id, code: budgetPools.code, name: budgetPools.name, amount: budgetPools.amount, used: budgetPools.used,
     remaining: sql<string>`(${budgetPools.amount} - ${budgetPools.used})::text`, departmentId: budgetPools.departmentId, fiscalYearId: budgetPools.fiscalYearId,
   }, [eq(budgetPools.isEnabled, true)], q);

@@ -1,9 +1,9 @@
 // The menu module's face: the signed-in user's menu tree.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
 import { menuRoutes } from './routes';
 
-export const menuModule: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }) => {
+export const menuModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   menuRoutes(app, ctx);
 };
 

@@ -1,17 +1,11 @@
 // GET {prefix}/system/menu.action: the signed-in user's menu tree from the role grants.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext, SessionUser } from '../../context';
+import { endpoints, pathOf, routeSchema, type MenuNode } from '../../../schemas/api';
+import type { AppContext, SessionUser, TypedApp } from '../../context';
 import { menus, roleMenus, userRoles } from '../../db/schema';
 import { ok } from '../../lib/errors';
 
-export interface MenuNode {
-  id: string;
-  name: unknown;
-  path: string | null;
-  icon: string | null;
-  children: MenuNode[];
-}
+export type { MenuNode };
 
 export async function menuTree(ctx: AppContext, me: SessionUser): Promise<MenuNode[]> {
   const portal = me.kind === 'dealer' ? 'dp' : 'emp';
@@ -49,6 +43,7 @@ export async function menuTree(ctx: AppContext, me: SessionUser): Promise<MenuNo
   return clean(roots);
 }
 
-export function menuRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(`${ctx.config.apiPrefix}/system/menu.action`, { config: { policy: 'any' }, schema: { tags: ['menu'] } }, async (req) => ok(await menuTree(ctx, req.auth!)));
+export function menuRoutes(app: TypedApp, ctx: AppContext) {
+  const E = endpoints.menu.tree;
+  app.get(pathOf(E, ctx.config.apiPrefix), { config: { policy: 'any' }, schema: routeSchema(E) }, async (req) => ok(await menuTree(ctx, req.auth!)));
 }

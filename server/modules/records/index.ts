@@ -1,12 +1,12 @@
 // The records module's face: the record routes as a Fastify plugin. At start it makes sure the
 // list's sort indexes exist for every published form, and it listens for `definition.published`
 // to index a newly published version in the background.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
 import { ensureAllListIndexes, ensureListIndexesLater } from './listIndexes';
 import { recordRoutes } from './routes';
 
-export const recordsModule: FastifyPluginAsync<ModuleOptions> = async (app, { ctx }) => {
+export const recordsModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   await ensureAllListIndexes(ctx);
   ctx.events.on('definition.published', ({ definition }) => {
     ensureListIndexesLater(ctx, definition, (err) => console.warn(`list indexes of ${definition.code}:`, err));

@@ -29,7 +29,7 @@ export function toApi(r: repo.RecordRow, names: { users: Map<string, string>; de
     liuChengId: r.liuChengId,
     definitionVersion: r.definitionVersion,
     version: r.version,
-    data: r.data,
+    data: r.data as Record<string, unknown>,
     rowCreateName: names.users.get(r.rowCreateId) ?? null,
     rowCreateBuMenName: r.rowCreateBuMenId ? (names.depts.get(r.rowCreateBuMenId) ?? null) : null,
     rowClick: 0,
