@@ -201,8 +201,8 @@ export function allWidgets(): WidgetDefinition[] {
 
 /** The widget and view of a code, typed for hosts that pass values they do not know the type of. */
 export function widgetComponents(code: number): { Widget: ComponentType<WidgetProps<unknown>>; View: ComponentType<ViewProps<unknown>> } | undefined {
-  const def = getWidget(code);
-  return def ? { Widget: def.Widget as unknown as ComponentType<WidgetProps<unknown>>, View: def.View as unknown as ComponentType<ViewProps<unknown>> } : undefined;
+  // the entry itself, typed for unknown values (no object per call: detail cells ask on every render)
+  return getWidget(code) as unknown as { Widget: ComponentType<WidgetProps<unknown>>; View: ComponentType<ViewProps<unknown>> } | undefined;
 }
 
 /** The registry as a detail table's cell host (form/cells.ts). */
