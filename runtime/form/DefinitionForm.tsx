@@ -10,7 +10,7 @@
 // schemas/ (ajv, the same as the server's).
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Button, Modal, Result, Space, Timeline, Watermark } from 'antd';
-import { FORM_MODES, type FormDefinition, type FormMode, type Locale } from '../../schemas';
+import { FORM_MODES, isEditable, type FormDefinition, type FormMode, type Locale } from '../../schemas';
 import type { WidgetServices } from '../../widgets/types';
 import {
   createFormModel,
@@ -297,7 +297,8 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
     return <Result status="warning" title={t('form.noDocumentNumber')} data-testid="no-document-number" extra={onCancel ? <Button onClick={onCancel}>{t('form.back')}</Button> : null} />;
   }
 
-  const edits = APPLICANT_EDIT_MODES.has(mode);
+  // save/submit only where the lifecycle lets the owner change the document (schemas/lifecycle.ts)
+  const edits = APPLICANT_EDIT_MODES.has(mode) && (mode === FORM_MODES.ADD || isEditable(model.record?.shenPiZhuangTai));
   const exportPdf = async () => {
     if (!printRef.current) return;
     setExporting(true);

@@ -13,3 +13,10 @@ export const recordsModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   });
   recordRoutes(app, ctx);
 };
+
+// What other modules plug in with, from their own plugins: record hooks (inside each write's
+// transaction), record scope providers, and the links between documents.
+export {
+  registerRecordHooks, registerScopeProvider, recordScope, linksOf,
+  type RecordHooks, type RecordWriteEvent, type RecordTransitionEvent, type TransitionStep, type RecordScope, type ScopeProvider, type ScopeGrant, type RecordLink,
+} from './service';
