@@ -1,26 +1,18 @@
 // What the designer needs from the server (docs/api.md "Definitions"). The app implements this
 // interface on its HTTP client and passes it to FormListPage / FormDesignerPage; tests and
 // stories may pass an in-memory implementation. The designer never builds URLs itself.
-import type { FormDefinition, LocalizedText } from '../schemas';
-
-export type DefinitionStatus = 'draft' | 'published';
+// The answer types are the API contract's (schemas/api/definitions.ts), not re-typed here.
+import type { Static } from '@sinclair/typebox';
+import type { FormDefinition } from '../schemas';
+import type { DefinitionEditInit as EditInitSchema, DefinitionProblem as ProblemSchema, DefinitionSummary as SummarySchema, DefinitionVersionInfo as VersionInfoSchema } from '../schemas/api';
 
 /** One row of the form list (`POST /emp/api/v2/biaoDan/list`). */
-export interface DefinitionSummary {
-  code: string;
-  name: LocalizedText;
-  formType: number;
-  status: DefinitionStatus;
-  /** latest published version; 0 for a never-published draft */
-  version: number;
-  /** display name (or id) of the last editor */
-  rowModUser: string;
-  /** 'YYYY-MM-DD HH:mm:ss' */
-  rowModDate: string;
-}
+export type DefinitionSummary = Static<typeof SummarySchema>;
+export type DefinitionStatus = DefinitionSummary['status'];
 
 export interface DefinitionListQuery {
   page?: number;
+  /** 10, 20, 30 or 50 (the server's page sizes; another size falls back to 20) */
   limit?: number;
   keyword?: string;
   formType?: number;
@@ -34,24 +26,10 @@ export interface PagedResult<T> {
 }
 
 /** `edit-init.action`: the working draft, the latest published definition and the version numbers. */
-export interface DefinitionEditInit {
-  draft: FormDefinition | null;
-  published: FormDefinition | null;
-  versions: number[];
-}
-
-export interface DefinitionVersionInfo {
-  version: number;
-  publishedAt: string;
-  publishedBy: string;
-}
-
+export type DefinitionEditInit = Static<typeof EditInitSchema>;
+export type DefinitionVersionInfo = Static<typeof VersionInfoSchema>;
 /** A problem of a definition; `path` is a JSON pointer into the definition, e.g. `/fields/3/key`. */
-export interface DefinitionProblem {
-  path: string;
-  message: string;
-  code?: string;
-}
+export type DefinitionProblem = Static<typeof ProblemSchema>;
 
 /**
  * How a failed call rejects: an Error whose `message` is the server's `msg` (already in the

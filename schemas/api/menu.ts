@@ -1,14 +1,15 @@
 // The menu (docs/api.md "Menu"): the signed-in user's menu tree from the role grants.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { LocalizedText } from '../definition';
 import { endpoint, PREFIX } from './contract';
 
-/** One menu entry; `name` is text per locale (or plain text). */
+/** One menu entry; `name` is text per locale (or plain text). The server sends every field; a leaf's `children` is empty. */
 export interface MenuNode {
   id: string;
-  name: unknown;
-  path: string | null;
-  icon: string | null;
-  children: MenuNode[];
+  name: LocalizedText | string;
+  path?: string | null;
+  icon?: string | null;
+  children?: MenuNode[];
 }
 
 const node = (children: TSchema) =>

@@ -1,31 +1,30 @@
-// The designer's DesignerApi (designer/api.ts) on the app's API client.
+// The designer's DesignerApi (designer/api.ts) on the app's API client, each method one typed
+// call of the contract (schemas/api/definitions.ts).
 import type { FormDefinition } from '../../schemas/definition';
-import type {
-  DefinitionEditInit,
-  DefinitionListQuery,
-  DefinitionProblem,
-  DefinitionSummary,
-  DefinitionVersionInfo,
-  DesignerApi,
-  PagedResult,
-} from '../../designer/api';
+import { endpoints } from '../../schemas/api';
+import type { DefinitionListQuery, DesignerApi } from '../../designer/api';
 import { api, type ApiClient } from './client';
-import { PATHS } from './paths';
+import { makeCalls } from './call';
 
-export function createDesignerApi(client: ApiClient = api): DesignerApi {
+const D = endpoints.definitions;
+const PAGE_SIZES = [10, 20, 30, 50] as const;
+/** one of the server's page sizes, or none (the server's default, 20) */
+const pageSize = (n: number | undefined) => PAGE_SIZES.find((s) => s === n);
+
+export function createDesignerApi(client: ApiClient = api, prefix?: string): DesignerApi {
+  const { call } = makeCalls(client, prefix);
   return {
-    list: (query: DefinitionListQuery) =>
-      client.post<PagedResult<DefinitionSummary>>(PATHS.formList, { page: query.page, limit: query.limit, keyword: query.keyword, formType: query.formType }),
-    load: (code: string) => client.post<DefinitionEditInit>(PATHS.formEditInit, { code }),
-    saveDraft: (definition: FormDefinition) => client.post<{ code: string; savedAt: string }>(PATHS.formEditSave, { definition }, { json: true }),
-    validate: (definition: FormDefinition) => client.post<{ errors: DefinitionProblem[] }>(PATHS.formValidate, { definition }, { json: true }),
-    publish: (code: string) => client.post<{ version: number }>(PATHS.formPublish, { code }),
-    versions: (code: string) => client.post<DefinitionVersionInfo[]>(PATHS.formVersions, { code }),
-    getVersion: (code: string, version?: number) => client.post<FormDefinition>(PATHS.formGet, { code, version }),
-    exportDefinition: (code: string) => client.post<FormDefinition>(PATHS.formExport, { code }),
-    importDefinition: (definition: FormDefinition) => client.post<{ code: string }>(PATHS.formImport, { definition }, { json: true }),
+    list: (query: DefinitionListQuery) => call(D.list, { page: query.page, limit: pageSize(query.limit), keyword: query.keyword, formType: query.formType }),
+    load: (code: string) => call(D.editInit, { code }),
+    saveDraft: (definition: FormDefinition) => call(D.saveDraft, { definition }),
+    validate: (definition: FormDefinition) => call(D.validate, { definition }),
+    publish: (code: string) => call(D.publish, { code }),
+    versions: (code: string) => call(D.versions, { code }),
+    getVersion: (code: string, version?: number) => call(D.get, { code, version }),
+    exportDefinition: (code: string) => call(D.export, { code }),
+    importDefinition: (definition: FormDefinition) => call(D.import, { definition }),
     delete: async (code: string) => {
-      await client.post<null>(PATHS.formDelete, { code });
+      await call(D.delete, { code });
     },
   };
 }

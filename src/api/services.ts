@@ -1,57 +1,39 @@
-// Typed calls of docs/api.md on the one client.
-import type { FormDefinition, LocalizedText } from '../../schemas/definition';
+// Typed calls of docs/api.md on the one client, each one endpoint of the contract (schemas/api);
+// the answer types are the contract's (`Static<>` of its data schemas), never re-typed here.
+import type { Static } from '@sinclair/typebox';
+import { endpoints, type Paged as PagedSchema, type PickerRow, type QrTicket as QrTicketSchema, type SessionValues } from '../../schemas/api';
+import type { DataOf } from '../../schemas/api';
 import { api, type ApiClient } from './client';
-import { PATHS } from './paths';
+import { makeCalls } from './call';
 
 /** The session values a login answers (docs/api.md "Sessions"). */
-export type SessionAnswer = Record<string, unknown> & { mytoken?: string; token?: string; empSessionId?: string; duoYuYanType?: number | string };
-
-export interface MenuNode {
-  id: string;
-  name: LocalizedText | string;
-  path?: string | null;
-  icon?: string | null;
-  children?: MenuNode[];
-}
-
-export interface QrTicket {
-  ticket: string;
-  qrDataUrl: string;
-  expiresAt: string | number;
-}
-export interface QrPoll {
-  status: 'pending' | 'confirmed' | 'expired';
-  session?: SessionAnswer;
-}
-
-export interface ApplicationType {
-  id: string;
-  feiYongLeiXing: number | string;
-}
-
-export interface Paged<T> {
-  pageSize: number;
-  rows: T[];
-  totalRecord: number;
-  currentPage: number;
-  totalIsEstimate?: boolean;
-}
+export type SessionAnswer = Static<typeof SessionValues>;
+/** One entry of the menu tree. */
+export type MenuNode = DataOf<typeof endpoints.menu.tree>[number];
+export type QrTicket = Static<typeof QrTicketSchema>;
+export type QrPoll = DataOf<typeof endpoints.auth.qrPoll>;
+/** What the application lookup answers (the fields the app reads). */
+export type ApplicationType = Pick<DataOf<typeof endpoints.records.applicationType>, 'id' | 'feiYongLeiXing'> & Partial<DataOf<typeof endpoints.records.applicationType>>;
+/** A page of rows, as the list endpoints answer. */
+export type Paged<T> = Omit<Static<ReturnType<typeof PagedSchema<typeof PickerRow>>>, 'rows'> & { rows: T[] };
 
 export function makeServices(client: ApiClient = api) {
+  const { call } = makeCalls(client);
+  const A = endpoints.auth;
   return {
-    login: (username: string, password: string) => client.post<SessionAnswer>(PATHS.login, { username, password }),
-    dealerLogin: (username: string, password: string) => client.post<SessionAnswer>(PATHS.dealerLogin, { username, password }),
-    dealerInit: () => client.post<SessionAnswer>(PATHS.dealerInit),
-    loginInit: () => client.post<SessionAnswer>(PATHS.loginInit),
-    logout: () => client.post<null>(PATHS.logout),
-    changePassword: (oldPassword: string, newPassword: string) => client.post<null>(PATHS.changePassword, { oldPassword, newPassword }),
-    qrTicket: () => client.post<QrTicket>(PATHS.qrTicket, {}, { silent: true }),
-    qrPoll: (ticket: string) => client.post<QrPoll>(PATHS.qrPoll, { ticket }, { silent: true }),
-    qrConfirm: (ticket: string) => client.post<null>(PATHS.qrConfirm, { ticket }),
-    menu: () => client.get<MenuNode[]>(PATHS.menu),
-    definition: (code: string, version?: number) => client.post<FormDefinition>(PATHS.formGet, { code, version }),
-    applicationType: (number: string, type?: 1 | 2) => client.post<ApplicationType>(PATHS.applicationType, { number, type }),
-    maintenanceStatus: () => client.get<{ enabled: boolean }>(PATHS.maintenanceStatus, {}, { silent: true }),
+    login: (username: string, password: string) => call(A.login, { username, password }),
+    dealerLogin: (username: string, password: string) => call(A.dealerLogin, { username, password }),
+    dealerInit: () => call(A.dealerInit),
+    loginInit: () => call(A.loginInit),
+    logout: () => call(A.logout),
+    changePassword: (oldPassword: string, newPassword: string) => call(A.changePassword, { oldPassword, newPassword }),
+    qrTicket: () => call(A.qrTicket, {}, { silent: true }),
+    qrPoll: (ticket: string) => call(A.qrPoll, { ticket }, { silent: true }),
+    qrConfirm: (ticket: string) => call(A.qrConfirm, { ticket }),
+    menu: () => call(endpoints.menu.tree),
+    definition: (code: string, version?: number) => call(endpoints.definitions.get, { code, version }),
+    applicationType: (number: string, type?: 1 | 2) => call(endpoints.records.applicationType, { number, type }),
+    maintenanceStatus: () => call(endpoints.maintenance.status, {}, { silent: true }),
   };
 }
 

@@ -1,13 +1,13 @@
 // Language switch and the server's language keys (spec §7, §8).
 import { languageTypeOfLocale, type Locale } from '../../schemas/constants';
-import { api } from '../api/client';
-import { PATHS } from '../api/paths';
+import { endpoints } from '../../schemas/api';
+import { call } from '../api/call';
 import { hasToken } from '../session/session';
 import { applyLocale, overlayServerKeys, storeLanguageType } from './i18n';
 
 /** Fetch the administrators' texts for a locale and overlay them. Throws ApiError (its msg is shown, spec §8). */
 export async function loadServerKeys(locale: Locale): Promise<number> {
-  const bundles = await api.post<Record<string, unknown>>(PATHS.languageKeys, { duoYuYanType: languageTypeOfLocale(locale) }, { silent: true });
+  const bundles = await call(endpoints.languages.keys, { duoYuYanType: languageTypeOfLocale(locale) }, { silent: true });
   return overlayServerKeys(locale, bundles ?? {});
 }
 
@@ -17,7 +17,7 @@ export async function loadServerKeys(locale: Locale): Promise<number> {
  */
 export async function switchLanguage(locale: Locale): Promise<void> {
   const type = languageTypeOfLocale(locale);
-  if (hasToken()) await api.post(PATHS.languageSwitch, { update: 1, duoYuYanType: type });
+  if (hasToken()) await call(endpoints.languages.switch, { update: 1, duoYuYanType: type });
   storeLanguageType(type);
   try {
     sessionStorage.setItem('duoYuYanType', String(type));

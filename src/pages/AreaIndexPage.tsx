@@ -7,9 +7,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../schemas/constants';
 import type { LocalizedText } from '../../schemas/definition';
-import { api } from '../api/client';
-import { PATHS } from '../api/paths';
-import type { Paged } from '../api/services';
+import { endpoints } from '../../schemas/api';
+import { call } from '../api/call';
 import type { RouteEntry } from '../routes/routeTable';
 import { localText } from '../layout/menu';
 
@@ -31,7 +30,7 @@ export function AreaIndexPage({ lists }: { lists: { path: string; entry: RouteEn
     const load = async () => {
       const all: Summary[] = [];
       for (let page = 1; page <= MAX_PAGES; page++) {
-        const r = await api.post<Paged<Summary>>(PATHS.formList, { page, limit: 50 });
+        const r = await call(endpoints.definitions.list, { page, limit: 50 });
         all.push(...r.rows);
         if (page * 50 >= r.totalRecord) break;
       }

@@ -14,7 +14,8 @@ import type { RowAction } from '../../runtime/list/rowActions';
 import type { ListRow } from '../../runtime/list/columns';
 import type { FormRecord } from '../../runtime/engine';
 import { api, ApiError } from '../api/client';
-import { PATHS } from '../api/paths';
+import { endpoints } from '../../schemas/api';
+import { endpointUrl } from '../api/call';
 import { services } from '../api/services';
 import { createWidgetServices } from '../api/widgetServices';
 import { routeEntryOf, type RouteEntry } from '../routes/routeTable';
@@ -57,7 +58,7 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
 
   const fetchPage = useCallback(
     (q: ListQuery) =>
-      api.post<ListPage>(PATHS.recordList, {
+      api.post<ListPage>(endpointUrl(endpoints.records.list), {
         formCode: entry.formCode,
         page: q.page,
         limit: q.limit,
@@ -72,7 +73,7 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
     async (action: RowAction, row: ListRow, mode: FormMode) => {
       if (action === 'delete') {
         try {
-          await api.post(PATHS.recordDelete, { formCode: entry.formCode, id: row.id, version: row.version });
+          await api.post(endpointUrl(endpoints.records.delete), { formCode: entry.formCode, id: row.id, version: row.version });
           void message.success(t('generic.deleted'));
           setReloadKey((k) => k + 1);
         } catch (e) {
@@ -125,13 +126,13 @@ function useFormRecord(definition: FormDefinition, id: string | null, shenQingId
     let live = true;
     const load = async (): Promise<Loaded> => {
       if (id) {
-        const r = await api.post<{ record: FormRecord; definitionVersion?: number }>(PATHS.recordGet, { formCode: definition.code, id });
+        const r = await api.post<{ record: FormRecord; definitionVersion?: number }>(endpointUrl(endpoints.records.get), { formCode: definition.code, id });
         const v = r.definitionVersion ?? r.record.definitionVersion;
         const def = v && v !== definition.version ? await services.definition(definition.code, v) : definition;
         return { phase: 'ok', definition: def, record: r.record };
       }
       if (shenQingId && definition.derive) {
-        const r = await api.post<Derived>(PATHS.recordDerive, { formCode: definition.code, fromId: shenQingId });
+        const r = await api.post<Derived>(endpointUrl(endpoints.records.derive), { formCode: definition.code, fromId: shenQingId });
         return { phase: 'ok', definition, record: { data: r.data }, derivedFrom: r.derivedFrom.id };
       }
       return { phase: 'ok', definition, record: null };
@@ -162,7 +163,7 @@ function FormView({ definition, mode, params, locale }: DefinitionPageProps & { 
   const save = useCallback(
     async (payload: SavePayload) => {
       const body = derivedFrom && !payload.id ? { ...payload, derivedFrom } : { ...payload };
-      const r = await api.post<{ id: string; number?: string; version: number }>(PATHS.recordSave, body, { json: true });
+      const r = await api.post<{ id: string; number?: string; version: number }>(endpointUrl(endpoints.records.save), body, { json: true });
       void message.success(payload.submit ? t('generic.submitted', { number: r.number ?? '' }) : t('generic.saved'));
       const q = new URLSearchParams({ id: r.id });
       if (payload.submit) q.set('viewType', '2');

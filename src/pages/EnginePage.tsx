@@ -18,7 +18,8 @@ import type { RowAction } from '../../runtime/list/rowActions';
 import type { ListRow } from '../../runtime/list/columns';
 import type { FormRecord } from '../../runtime/engine';
 import { api, ApiError } from '../api/client';
-import { PATHS } from '../api/paths';
+import { endpoints } from '../../schemas/api';
+import { endpointUrl } from '../api/call';
 import { services } from '../api/services';
 import { createWidgetServices } from '../api/widgetServices';
 import { engineEntryOf, engineFormPath, engineListPath, isFormCode } from '../routes/routeTable';
@@ -68,7 +69,7 @@ function EngineList({ definition, locale }: { definition: FormDefinition; locale
   const code = definition.code;
 
   const fetchPage = useCallback(
-    (q: ListQuery) => api.post<ListPage>(PATHS.recordList, { formCode: code, page: q.page, limit: q.limit, sort: q.sort, order: q.order, filters: q.filters }),
+    (q: ListQuery) => api.post<ListPage>(endpointUrl(endpoints.records.list), { formCode: code, page: q.page, limit: q.limit, sort: q.sort, order: q.order, filters: q.filters }),
     [code],
   );
 
@@ -77,7 +78,7 @@ function EngineList({ definition, locale }: { definition: FormDefinition; locale
       if (!row.id) return;
       if (action === 'delete') {
         try {
-          await api.post(PATHS.recordDelete, { formCode: code, id: row.id, version: row.version });
+          await api.post(endpointUrl(endpoints.records.delete), { formCode: code, id: row.id, version: row.version });
           void message.success(t('generic.deleted'));
           setReloadKey((k) => k + 1);
         } catch (e) {
@@ -124,7 +125,7 @@ function useRecord(definition: FormDefinition, id: string | null): RecordState {
     let live = true;
     setState({ phase: 'loading' });
     (async () => {
-      const r = await api.post<{ record: FormRecord; definitionVersion?: number }>(PATHS.recordGet, { formCode: definition.code, id });
+      const r = await api.post<{ record: FormRecord; definitionVersion?: number }>(endpointUrl(endpoints.records.get), { formCode: definition.code, id });
       const v = r.definitionVersion ?? r.record.definitionVersion;
       const def = v && v !== definition.version ? await services.definition(definition.code, v) : definition;
       return { phase: 'ok' as const, definition: def, record: r.record };
@@ -148,7 +149,7 @@ function EngineForm({ definition, mode, id, locale }: { definition: FormDefiniti
 
   const save = useCallback(
     async (payload: SavePayload) => {
-      const r = await api.post<{ id: string; number?: string; version: number }>(PATHS.recordSave, { ...payload }, { json: true });
+      const r = await api.post<{ id: string; number?: string; version: number }>(endpointUrl(endpoints.records.save), { ...payload }, { json: true });
       void message.success(payload.submit ? t('generic.submitted', { number: r.number ?? '' }) : t('generic.saved'));
       // a submitted record is shown read-only; a saved draft stays editable
       navigate(payload.submit ? engineFormPath(code, { id: r.id, mode: FORM_MODES.VIEW, viewOnly: true }) : engineFormPath(code, { id: r.id, mode: FORM_MODES.MODIFY }), { replace: true });

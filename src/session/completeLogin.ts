@@ -10,7 +10,7 @@ import { saveSession } from './session';
 export async function completeLogin(answer: SessionAnswer): Promise<void> {
   saveSession(answer);
   syncSessionAtoms();
-  if (answer.duoYuYanType !== undefined && answer.duoYuYanType !== null && answer.duoYuYanType !== '') {
+  if (answer.duoYuYanType !== undefined && answer.duoYuYanType !== null && String(answer.duoYuYanType) !== '') {
     const type = Number(answer.duoYuYanType);
     storeLanguageType(type);
     await applyLocale(localeOfLanguageType(type));

@@ -1,11 +1,19 @@
 // GET {prefix}/system/menu.action: the signed-in user's menu tree from the role grants.
 import { and, eq, inArray } from 'drizzle-orm';
-import { endpoints, pathOf, routeSchema, type MenuNode } from '../../../schemas/api';
+import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
+import type { LocalizedText } from '../../../schemas';
 import type { AppContext, SessionUser, TypedApp } from '../../context';
 import { menus, roleMenus, userRoles } from '../../db/schema';
 import { ok } from '../../lib/errors';
 
-export type { MenuNode };
+/** A menu entry as built here: every field present (the contract's MenuNode, schemas/api/menu.ts). */
+export interface MenuNode {
+  id: string;
+  name: LocalizedText | string;
+  path: string | null;
+  icon: string | null;
+  children: MenuNode[];
+}
 
 export async function menuTree(ctx: AppContext, me: SessionUser): Promise<MenuNode[]> {
   const portal = me.kind === 'dealer' ? 'dp' : 'emp';
@@ -31,7 +39,8 @@ export async function menuTree(ctx: AppContext, me: SessionUser): Promise<MenuNo
     }
   }
   const nodes = new Map<string, MenuNode & { sort: number; parentId: string | null }>();
-  for (const m of all) if (allowed.has(m.id)) nodes.set(m.id, { id: m.id, name: m.name, path: m.path, icon: m.icon, children: [], sort: m.sort, parentId: m.parentId });
+  // the name column is jsonb text per locale
+  for (const m of all) if (allowed.has(m.id)) nodes.set(m.id, { id: m.id, name: m.name as LocalizedText, path: m.path, icon: m.icon, children: [], sort: m.sort, parentId: m.parentId });
   const roots: (MenuNode & { sort: number })[] = [];
   for (const n of nodes.values()) {
     const parent = n.parentId ? nodes.get(n.parentId) : undefined;

@@ -1,0 +1,61 @@
+// One typed call per contract endpoint (schemas/api) on the app's client:
+// `call(endpoints.records.save, body)` → Promise<the answer's data>. The path comes from the
+// contract with the configured prefix filled in; the method and the encoding (form or JSON) too.
+// The envelope and error handling are the client's (client.ts), unchanged.
+import type { Static, TOptional, TSchema } from '@sinclair/typebox';
+import { pathOf, type DataOf, type Endpoint } from '../../schemas/api';
+import { api, type ApiClient, type CallOptions, type Payload } from './client';
+
+/**
+ * The spec's {prefix} as this client is configured: `VITE_API_PREFIX` at build time (the
+ * server's API_PREFIX must match it), `/tpm` by default.
+ */
+export const API_PREFIX: string = (import.meta.env?.VITE_API_PREFIX as string | undefined) || '/tpm';
+
+export interface ContractCallOptions extends CallOptions {
+  /** values of the path's `{name}` parameters */
+  params?: Record<string, string>;
+}
+
+/** The body argument of an endpoint: none, optional, or required. */
+type BodyArgs<E extends Endpoint> = E['body'] extends TOptional<TSchema>
+  ? [body?: Static<E['body']>, options?: ContractCallOptions]
+  : E['body'] extends TSchema
+    ? [body: Static<E['body']>, options?: ContractCallOptions]
+    : [body?: Record<string, never>, options?: ContractCallOptions];
+
+export interface ContractCalls {
+  /** Calls an endpoint; answers the `data` of its envelope (an ApiError otherwise). */
+  call<E extends Endpoint>(endpoint: E, ...args: BodyArgs<E>): Promise<DataOf<E>>;
+  /** Calls an endpoint answering a file: the blob and the file name. */
+  download<E extends Endpoint & { answer: 'file' }>(endpoint: E, ...args: BodyArgs<E>): Promise<{ blob: Blob; filename: string | null }>;
+  /** Uploads one file to a multipart endpoint. */
+  upload<E extends Endpoint & { encoding: 'multipart' }>(endpoint: E, file: Blob, name: string, onProgress?: (percent: number) => void): Promise<DataOf<E>>;
+  /** The URL of an endpoint under this client's prefix. */
+  url(endpoint: Endpoint, params?: Record<string, string>): string;
+}
+
+export function makeCalls(client: ApiClient = api, prefix: string = API_PREFIX): ContractCalls {
+  const url = (e: Endpoint, params?: Record<string, string>) => pathOf(e, prefix, params);
+  return {
+    url,
+    call<E extends Endpoint>(e: E, ...[body, options]: BodyArgs<E>): Promise<DataOf<E>> {
+      const { params, ...opts } = options ?? {};
+      const payload = (body ?? {}) as Payload;
+      if (e.method === 'GET') return client.get<DataOf<E>>(url(e, params), payload, opts);
+      return client.post<DataOf<E>>(url(e, params), payload, { ...opts, json: e.encoding === 'json' || opts.json });
+    },
+    download(e, ...[body, options]) {
+      const { params, ...opts } = options ?? {};
+      return client.blob(url(e, params), (body ?? {}) as Payload, opts);
+    },
+    upload(e, file, name, onProgress) {
+      return client.upload(url(e), file, name, onProgress);
+    },
+  };
+}
+
+const calls = makeCalls();
+/** The app's typed calls on the one client. */
+export const { call, download, upload } = calls;
+export const endpointUrl = calls.url;
