@@ -32,7 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['{schemas,server,runtime,designer,src,widgets,scripts}/**/*.test.ts'],
+          include: ['{schemas,server,runtime,designer,src,widgets,scripts}/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,6 +1,7 @@
 // An in-memory DesignerApi for component tests and stories: drafts, published versions and
 // record counts per code, with the server's refusals (delete while records exist, publish of
-// an invalid definition).
+// an invalid definition or of no draft). tests/contract/designerApi.test.ts runs one scenario
+// against this and the real server and expects the same observations: keep them alike.
 import { validateDefinition, type FormDefinition } from '../../../schemas';
 import type { DefinitionSummary, DesignerApi, DesignerApiError } from '../../api';
 
@@ -37,7 +38,8 @@ export class MemoryDesignerApi implements DesignerApi {
       .map(([code, e]) => {
         const latest = e.versions[e.versions.length - 1];
         const def = e.draft ?? latest.definition;
-        return { code, name: def.name, formType: def.formType, status: latest ? 'published' : 'draft', version: latest?.version ?? 0, rowModUser: '系统管理员', rowModDate: e.rowModDate } as DefinitionSummary;
+        // like the server: a form with a working draft lists as a draft, whatever it published before
+        return { code, name: def.name, formType: def.formType, status: e.draft ? 'draft' : 'published', version: latest?.version ?? 0, rowModUser: '系统管理员', rowModDate: e.rowModDate } as DefinitionSummary;
       })
       .filter((r) => (!query.keyword || r.code.includes(query.keyword) || r.name['zh-CN'].includes(query.keyword)) && (query.formType === undefined || r.formType === query.formType));
     const limit = query.limit ?? 20;
@@ -48,7 +50,7 @@ export class MemoryDesignerApi implements DesignerApi {
   async load(code: string) {
     const e = this.entries.get(code) ?? fail(404, `表单不存在：${code}`);
     const latest = e.versions[e.versions.length - 1];
-    return { draft: e.draft ? structuredClone(e.draft) : null, published: latest ? structuredClone(latest.definition) : null, versions: e.versions.map((v) => v.version) };
+    return { draft: e.draft ? structuredClone(e.draft) : null, published: latest ? structuredClone(latest.definition) : null, versions: e.versions.map((v) => v.version).reverse() };
   }
 
   async saveDraft(definition: FormDefinition) {
@@ -68,19 +70,21 @@ export class MemoryDesignerApi implements DesignerApi {
 
   async publish(code: string) {
     const e = this.entries.get(code) ?? fail(404, `表单不存在：${code}`);
-    if (!e.draft) fail(422, '没有草稿');
+    if (!e.draft) fail(409, '没有可发布的草稿');
     const v = validateDefinition(e.draft);
     if (!v.valid) fail(422, v.errors[0].message);
     const version = (e.versions[e.versions.length - 1]?.version ?? 0) + 1;
     const definition = { ...structuredClone(e.draft), version };
     e.versions.push({ version, definition, publishedAt: this.now(), publishedBy: '系统管理员' });
-    e.draft = structuredClone(definition);
+    // publishing consumes the draft (the designer then edits on top of the published version)
+    e.draft = null;
     return { version };
   }
 
   async versions(code: string) {
     const e = this.entries.get(code) ?? fail(404, `表单不存在：${code}`);
-    return e.versions.map(({ version, publishedAt, publishedBy }) => ({ version, publishedAt, publishedBy }));
+    // newest first, like the server
+    return e.versions.map(({ version, publishedAt, publishedBy }) => ({ version, publishedAt, publishedBy })).reverse();
   }
 
   async getVersion(code: string, version?: number) {
