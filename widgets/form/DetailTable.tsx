@@ -187,7 +187,8 @@ export function DetailTable({ source, field, locale, services, cells, forceView 
         ) : null}
         {localized(field.label, locale)}
       </div>
-      <div style={{ overflowX: 'auto', border: '1px solid #f0f0f0', borderRadius: 6 }}>
+      {/* a scroller without inputs (no rows, or read-only cells) takes the focus itself, so the keyboard can scroll it */}
+      <div style={{ overflowX: 'auto', border: '1px solid #f0f0f0', borderRadius: 6 }} tabIndex={rowIds.length === 0 || !editable ? 0 : undefined} role="region" aria-labelledby={`fw-${field.key}-label`}>
         <div role="table" aria-labelledby={`fw-${field.key}-label`} aria-rowcount={rowIds.length + 1} style={{ minWidth: width }}>
           <div role="row" style={headStyle}>
             <div role="columnheader" style={{ width: NO_WIDTH, flex: `0 0 ${NO_WIDTH}px`, padding: '6px 8px' }}>
@@ -203,11 +204,11 @@ export function DetailTable({ source, field, locale, services, cells, forceView 
             ) : null}
           </div>
           {rowIds.length === 0 ? (
-            <div style={{ padding: 16, color: 'rgba(0,0,0,0.45)' }} data-testid={`empty-${field.key}`}>
+            <div style={{ padding: 16, color: 'rgba(0,0,0,0.65)' }} data-testid={`empty-${field.key}`}>
               {t('detailTable.noRows')}
             </div>
           ) : virtual ? (
-            <div ref={scrollRef} style={{ maxHeight: 480, overflowY: 'auto' }} data-testid={`scroll-${field.key}`}>
+            <div ref={scrollRef} style={{ maxHeight: 480, overflowY: 'auto' }} data-testid={`scroll-${field.key}`} tabIndex={editable ? undefined : 0}>
               <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
                 {virtualizer.getVirtualItems().map((v) => (
                   <DetailRow key={v.key} source={source} field={field} columns={columns} index={v.index} editable={editable} forceView={!!forceView} locale={locale} services={services} cells={cells} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }} />
