@@ -55,7 +55,11 @@ export function makeCalls(client: ApiClient = api, prefix: string = API_PREFIX):
   };
 }
 
-const calls = makeCalls();
-/** The app's typed calls on the one client. */
-export const { call, download, upload } = calls;
-export const endpointUrl = calls.url;
+// The app's typed calls on the one client (bound at the first call, so importing this module
+// never touches the client while modules are still being initialised)
+let app: ContractCalls | null = null;
+const calls = () => (app ??= makeCalls());
+export const call: ContractCalls['call'] = (e, ...args) => calls().call(e, ...args);
+export const download: ContractCalls['download'] = (e, ...args) => calls().download(e, ...args);
+export const upload: ContractCalls['upload'] = (e, file, name, onProgress) => calls().upload(e, file, name, onProgress);
+export const endpointUrl = (e: Endpoint, params?: Record<string, string>) => pathOf(e, API_PREFIX, params);
