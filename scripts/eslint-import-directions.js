@@ -27,6 +27,41 @@ const REACT_PACKAGES = /^(react|react-dom|antd|@ant-design\/|@rjsf\/core|@rjsf\/
 const RJSF_PACKAGES = /^@rjsf\//;
 const RJSF_ALLOWED = ['widgets/rjsf', 'tests/bench'];
 
+/**
+ * One level down: inner layers that may not reach up to a sibling above them, and server
+ * modules that meet only through each other's public face (`../<module>` = its index.ts).
+ */
+export const INNER = [
+  { from: 'runtime/engine', not: ['runtime/form', 'runtime/list', 'runtime/approval'] },
+  { from: 'designer/core', not: ['designer/form', 'designer/process'] },
+  { from: 'server/plugins', not: ['server/modules'] },
+  { from: 'server/lib', not: ['server/modules', 'server/plugins'] },
+  { from: 'server/db', not: ['server/modules', 'server/plugins'] },
+];
+
+/** @param {string} rel @param {string} prefix */
+const under = (rel, prefix) => rel === prefix || rel.startsWith(prefix + '/');
+
+/**
+ * The inner-layer problem of an import from `relFile` to `relTarget` (both relative to the root,
+ * '/'-separated, the target without extension), or null.
+ * @param {string} relFile @param {string} relTarget
+ * @returns {{ messageId: 'inner' | 'insides', data: Record<string, string> } | null}
+ */
+export function innerProblem(relFile, relTarget) {
+  for (const rule of INNER) {
+    if (!under(relFile, rule.from)) continue;
+    const hit = rule.not.find((p) => under(relTarget, p));
+    if (hit) return { messageId: 'inner', data: { from: rule.from, to: hit } };
+  }
+  const a = /^server\/modules\/([^/]+)\//.exec(relFile);
+  const b = /^server\/modules\/([^/]+)(\/.*)?$/.exec(relTarget);
+  if (a && b && a[1] !== b[1] && b[2] && b[2] !== '/index' && b[2] !== '/index.js' && b[2] !== '/index.ts') {
+    return { messageId: 'insides', data: { from: a[1], to: b[1], target: relTarget } };
+  }
+  return null;
+}
+
 /** @param {string} file */
 function topOf(file) {
   const rel = path.relative(root, file);
@@ -46,6 +81,8 @@ const plugin = {
           forbidden: "'{{from}}/' may not import from '{{to}}/' (ARCHITECTURE.md import directions; allowed: {{allowed}})",
           react: "'{{folder}}' is plain TypeScript and may not import '{{pkg}}'",
           rjsf: "'{{pkg}}' may be imported only by the rjsf interop theme (widgets/rjsf) and the form benchmark (tests/bench)",
+          inner: "'{{from}}/' may not import from '{{to}}/' (an inner layer does not reach up: ARCHITECTURE.md)",
+          insides: "server module '{{from}}' may not import another module's insides ('{{target}}'): import its face '../{{to}}' (index.ts)",
         },
       },
       create(context) {
@@ -65,8 +102,11 @@ const plugin = {
             }
             return;
           }
+          const target = path.resolve(path.dirname(filename), spec);
+          const inner = innerProblem(relFile, path.relative(root, target).split(path.sep).join('/').replace(/\.(ts|tsx|js|mjs)$/, ''));
+          if (inner) context.report({ node, messageId: inner.messageId, data: inner.data });
           if (!from || !(from in ALLOWED)) return;
-          const to = topOf(path.resolve(path.dirname(filename), spec));
+          const to = topOf(target);
           if (!to || to === from) return;
           const allowed = /** @type {Record<string,string[]>} */ (ALLOWED)[from];
           if (!allowed.includes(to)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileExpression, evaluate, ExpressionError } from './expressions';
+import { compileExpression, evaluate, ExpressionError } from '.';
 
 const scope = {
   fields: new Set(['a', 'b', 'total', 'start', 'end', 'name']),

@@ -1,6 +1,6 @@
 // Decimal-exact arithmetic for money and quantities. Amounts travel as decimal strings
 // ("1234.50"); every computation goes through this decimal.js clone, never through floats.
-// Shared by the client runtime (runtime/engine/decimal.ts re-exports it) and the server.
+// Shared by the client runtime (runtime/engine's index re-exports it) and the server.
 import DecimalBase from 'decimal.js';
 
 /** 40 significant digits, half-up rounding, plain (never exponential) string forms. */

@@ -28,10 +28,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, rows, sql, type Database } from '../db/client';
 import type { AppContext, SessionUser } from '../context';
-import { resolveSession } from '../modules/auth/sessionRepository';
-import { listPageSql, type ListInput } from '../modules/records/service';
-import { ensureListIndexes } from '../modules/records/listIndexes';
-import { publishedDefinition } from '../modules/definitions/service';
+import { sessionResolver } from '../modules/auth';
+import { ensureListIndexes, listPageSql, type ListInput } from '../modules/records';
+import { publishedDefinition } from '../modules/definitions';
 
 const N_PG = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const N_PGLITE = Number(process.env.BENCH_PGLITE_RECORDS ?? N_PG);
@@ -159,7 +158,7 @@ async function benchBackend(kind: 'postgres' | 'pglite') {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const login = await app.inject({ method: 'POST', url: '/emp/api/v2/login', payload: { username: 'admin', password: 'Admin@123' } });
     const token = login.json().data.mytoken as string;
-    const me = (await resolveSession(ctx.db, token, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs })) as SessionUser;
+    const me = (await sessionResolver(ctx)(token)) as SessionUser;
 
     const deepPage = Math.max(2, Math.floor(n / 20 / 2));
     // a deep page reached the way the list pages on: the keyset cursor of the page before it

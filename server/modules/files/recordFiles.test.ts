@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
-import { clearSessionCache } from '../auth/sessionRepository';
+import { clearSessionCache } from '../auth';
 import { expenseForm, dealerValue } from '../../test/fixtures';
 import { users } from '../../db/schema';
 import { TC } from '../../../schemas';

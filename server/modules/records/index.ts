@@ -16,7 +16,9 @@ export const recordsModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 
 // What other modules plug in with, from their own plugins: record hooks (inside each write's
 // transaction), record scope providers, and the links between documents.
-export {
-  registerRecordHooks, registerScopeProvider, recordScope, linksOf,
-  type RecordHooks, type RecordWriteEvent, type RecordTransitionEvent, type TransitionStep, type RecordScope, type ScopeProvider, type ScopeGrant, type RecordLink,
-} from './service';
+export { registerRecordHooks, type RecordHooks, type RecordWriteEvent, type RecordTransitionEvent, type TransitionStep } from './hooks';
+export { registerScopeProvider, recordScope, type RecordScope, type ScopeProvider, type ScopeGrant } from './access';
+export { linksOf, type RecordLink } from './links';
+// for the list bench (server/bench): the very page statement the list route issues
+export { listPageSql, type ListInput } from './listQuery';
+export { ensureListIndexes } from './listIndexes';

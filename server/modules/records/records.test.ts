@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
-import { clearSessionCache } from '../auth/sessionRepository';
+import { clearSessionCache } from '../auth';
 import { expenseForm, dealerValue } from '../../test/fixtures';
 import { users, records } from '../../db/schema';
 import { FORM_TYPES } from '../../../schemas';

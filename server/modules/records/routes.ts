@@ -4,7 +4,10 @@ import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
 import type { AppContext, TypedApp } from '../../context';
 import { invalid, ok } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import * as svc from './service';
+import { deleteRecord, saveRecord } from './save';
+import { applicationType, getRecord } from './read';
+import { listPageBody, listRecords, type ListInput } from './listQuery';
+import { deriveRecord } from './links';
 
 const E = endpoints.records;
 
@@ -23,29 +26,29 @@ export function recordRoutes(app: TypedApp, ctx: AppContext) {
       }
     }
     if (!isFilterList(filters)) throw invalid([{ field: 'filters', message: t(req.locale, 'records.badFilters') }]);
-    const page = await svc.listRecords(ctx, req.auth!, { ...b, page: b.page ?? 1, limit: b.limit ?? 20, filters }, req.locale);
+    const page = await listRecords(ctx, req.auth!, { ...b, page: b.page ?? 1, limit: b.limit ?? 20, filters }, req.locale);
     // the rows come from the database as JSON text and go out as they are
-    return reply.type('application/json; charset=utf-8').send(svc.listPageBody(page));
+    return reply.type('application/json; charset=utf-8').send(listPageBody(page));
   });
 
-  app.post(pathOf(E.get, p), { config, schema: routeSchema(E.get) }, async (req) => ok(await svc.getRecord(ctx, req.auth!, req.body.formCode, req.body.id)));
+  app.post(pathOf(E.get, p), { config, schema: routeSchema(E.get) }, async (req) => ok(await getRecord(ctx, req.auth!, req.body.formCode, req.body.id)));
 
-  app.post(pathOf(E.save, p), { config, schema: routeSchema(E.save) }, async (req) => ok(await svc.saveRecord(ctx, req.auth!, req.body, req.locale)));
+  app.post(pathOf(E.save, p), { config, schema: routeSchema(E.save) }, async (req) => ok(await saveRecord(ctx, req.auth!, req.body, req.locale)));
 
   app.post(pathOf(E.delete, p), { config, schema: routeSchema(E.delete) }, async (req) => {
-    await svc.deleteRecord(ctx, req.auth!, req.body.formCode, req.body.id, req.body.version);
+    await deleteRecord(ctx, req.auth!, req.body.formCode, req.body.id, req.body.version);
     return ok(null);
   });
 
-  app.post(pathOf(E.derive, p), { config, schema: routeSchema(E.derive) }, async (req) => ok(await svc.deriveRecord(ctx, req.auth!, req.body.formCode, req.body.fromId, req.locale)));
+  app.post(pathOf(E.derive, p), { config, schema: routeSchema(E.derive) }, async (req) => ok(await deriveRecord(ctx, req.auth!, req.body.formCode, req.body.fromId, req.locale)));
 
   app.post(pathOf(E.applicationType, p), { config, schema: routeSchema(E.applicationType) }, async (req) => {
     const b = req.body ?? {};
-    return ok(await svc.applicationType(ctx, req.auth!, b.number, b.type));
+    return ok(await applicationType(ctx, req.auth!, b.number, b.type));
   });
 }
 
 /** The filters of a list call: objects with a key and an operator (the operator itself is checked by the list query). */
-function isFilterList(v: unknown): v is svc.ListInput['filters'] & object {
+function isFilterList(v: unknown): v is ListInput['filters'] & object {
   return Array.isArray(v) && v.every((f) => !!f && typeof f === 'object' && typeof f.key === 'string' && typeof f.op === 'string');
 }
