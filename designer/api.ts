@@ -4,7 +4,12 @@
 // The answer types are the API contract's (schemas/api/definitions.ts), not re-typed here.
 import type { Static } from '@sinclair/typebox';
 import type { FormDefinition } from '../schemas';
-import type { DefinitionEditInit as EditInitSchema, DefinitionProblem as ProblemSchema, DefinitionSummary as SummarySchema, DefinitionVersionInfo as VersionInfoSchema } from '../schemas/api';
+import type {
+  DefinitionEditInit as EditInitSchema,
+  DefinitionProblem as ProblemSchema,
+  DefinitionSummary as SummarySchema,
+  DefinitionVersionInfo as VersionInfoSchema,
+} from '../schemas/api';
 
 /** One row of the form list (`POST /emp/api/v2/biaoDan/list`). */
 export type DefinitionSummary = Static<typeof SummarySchema>;

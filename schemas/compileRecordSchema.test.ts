@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
-import { SYSTEM_FIELDS_SCHEMA, addRecordVocabulary, compileRecordSchema, fieldSchema, formatRecordErrors, isDateString, isDateTimeString, requiredPaths, type RecordError } from './compileRecordSchema';
+import {
+  SYSTEM_FIELDS_SCHEMA,
+  addRecordVocabulary,
+  compileRecordSchema,
+  fieldSchema,
+  formatRecordErrors,
+  isDateString,
+  isDateTimeString,
+  requiredPaths,
+  type RecordError,
+} from './compileRecordSchema';
 import { sampleDefinition, sampleRecord } from './testing/fixtures';
 import type { FormDefinition } from './definition';
 import { FORM_MODES } from './typeCodes';
@@ -82,8 +92,15 @@ describe('compileRecordSchema', () => {
       expect(compileRecordSchema(def, ADD, { draft: true }).validate(data).valid).toBe(true);
       expect(compileRecordSchema(def, FORM_MODES.VIEW).validate(data).valid).toBe(true);
       expect(compileRecordSchema(def, FORM_MODES.APPROVE).validate(data).valid).toBe(true);
-      const r = compileRecordSchema(def, FORM_MODES.APPROVE, { required: ['beiZhu', 'mingXi.danJia'] }).validate({ ...data, beiZhu: null, mingXi: [{ shuLiang: 1 }] });
-      expect(r.errors.map((e) => [e.field, e.code])).toEqual([['beiZhu', 'required'], ['mingXi.0.danJia', 'required']]);
+      const r = compileRecordSchema(def, FORM_MODES.APPROVE, { required: ['beiZhu', 'mingXi.danJia'] }).validate({
+        ...data,
+        beiZhu: null,
+        mingXi: [{ shuLiang: 1 }],
+      });
+      expect(r.errors.map((e) => [e.field, e.code])).toEqual([
+        ['beiZhu', 'required'],
+        ['mingXi.0.danJia', 'required'],
+      ]);
     });
     it('a draft does not hold formula results to their min/max; a submit and plain fields still are', () => {
       const catalog = structuredClone(CATALOG_BY_CODE.get('feiYongShenQing')!);
@@ -98,7 +115,11 @@ describe('compileRecordSchema', () => {
       // a field no formula computes keeps its bounds in a draft
       const plain = structuredClone(catalog);
       plain.formulas = plain.formulas?.filter((f) => f.target !== 'shenQingJinE');
-      expect(compileRecordSchema(plain, ADD, { draft: true }).validate(draft).errors.map((e) => e.code)).toEqual(['tooSmall']);
+      expect(
+        compileRecordSchema(plain, ADD, { draft: true })
+          .validate(draft)
+          .errors.map((e) => e.code),
+      ).toEqual(['tooSmall']);
     });
     it('mode permissions add and remove requiredness', () => {
       const def = sampleDefinition();
@@ -299,7 +320,9 @@ describe('compileRecordSchema', () => {
       ]);
       expect(errors[1].message).toBe('「费用明细」第3行「单价」最多保留2位小数');
       const en = check({ mingXi: [{ danJia: '1' }] }, { locale: 'en-US' });
-      expect(en).toEqual([expect.objectContaining({ field: 'mingXi.0.shuLiang', code: 'required', message: '"Quantity" in row 1 of "Detail lines" is required' })]);
+      expect(en).toEqual([
+        expect.objectContaining({ field: 'mingXi.0.shuLiang', code: 'required', message: '"Quantity" in row 1 of "Detail lines" is required' }),
+      ]);
     });
     it('minRows and maxRows', () => {
       expect(only({ mingXi: [] }, 'mingXi', 'tooFewRows').message).toBe('「费用明细」至少需要1行');

@@ -34,8 +34,22 @@ import { columnsOf } from './columnsOf';
 export type { JSONSchema } from './ajv';
 
 export const RECORD_ERROR_CODES = [
-  'required', 'unknownField', 'notInteger', 'notDecimal', 'decimalPlaces', 'tooManyDigits', 'tooLong', 'tooSmall',
-  'tooLarge', 'notAnOption', 'invalidDate', 'dateRangeOrder', 'tooManyFiles', 'tooFewRows', 'tooManyRows', 'tierOrder',
+  'required',
+  'unknownField',
+  'notInteger',
+  'notDecimal',
+  'decimalPlaces',
+  'tooManyDigits',
+  'tooLong',
+  'tooSmall',
+  'tooLarge',
+  'notAnOption',
+  'invalidDate',
+  'dateRangeOrder',
+  'tooManyFiles',
+  'tooFewRows',
+  'tooManyRows',
+  'tierOrder',
   'invalidValue',
 ] as const;
 export type RecordErrorCode = (typeof RECORD_ERROR_CODES)[number];
@@ -127,15 +141,13 @@ export function addRecordVocabulary(ajv: Ajv): Ajv {
   ajv.addKeyword({
     keyword: 'notEmpty',
     schemaType: 'boolean',
-    validate: (on: boolean, data: unknown) =>
-      !on || !((typeof data === 'string' && data.trim() === '') || (Array.isArray(data) && data.length === 0)),
+    validate: (on: boolean, data: unknown) => !on || !((typeof data === 'string' && data.trim() === '') || (Array.isArray(data) && data.length === 0)),
   });
   ajv.addKeyword({
     keyword: 'dateRange',
     type: 'array',
     schemaType: 'boolean',
-    validate: (on: boolean, data: unknown[]) =>
-      !on || !(typeof data[0] === 'string' && typeof data[1] === 'string' && data[0] > data[1]),
+    validate: (on: boolean, data: unknown[]) => !on || !(typeof data[0] === 'string' && typeof data[1] === 'string' && data[0] > data[1]),
   });
   ajv.addKeyword({
     keyword: 'tierOrder',
@@ -413,7 +425,8 @@ export function formatRecordErrors(ajvErrors: readonly ErrorObject[], def: FormD
     let code: RecordErrorCode;
     const k = e.keyword;
     const t = field?.type;
-    if (seg.length === 0) code = 'invalidValue'; // the data itself is not an object
+    if (seg.length === 0)
+      code = 'invalidValue'; // the data itself is not an object
     else if ((k === 'additionalProperties' && !deep) || (unknown && k !== 'required')) code = 'unknownField';
     else if (!deep && (k === 'required' || k === 'notEmpty' || (k === 'type' && e.data === null))) code = 'required';
     else if (k === 'tierOrder') code = 'tierOrder';

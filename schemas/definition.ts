@@ -97,10 +97,7 @@ const fieldProperties = (Self: TSchema) => ({
   renamedFrom: Type.Optional(Type.Array(FieldKey)),
 });
 
-export const FieldDefinition = Type.Recursive(
-  (Self) => Type.Object(fieldProperties(Self), { additionalProperties: false }),
-  { $id: 'FieldDefinition' },
-);
+export const FieldDefinition = Type.Recursive((Self) => Type.Object(fieldProperties(Self), { additionalProperties: false }), { $id: 'FieldDefinition' });
 export type FieldDefinition = Static<typeof FieldDefinition>;
 
 export const RULE_ACTIONS = ['show', 'hide', 'require', 'optional', 'readonly', 'editable', 'setValue'] as const;
@@ -197,7 +194,10 @@ export const ListSettings = Type.Object(
       ),
     ),
     defaultSort: Type.Optional(
-      Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }), order: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) }, { additionalProperties: false }),
+      Type.Object(
+        { key: Type.String({ minLength: 1, maxLength: 64 }), order: Type.Union([Type.Literal('asc'), Type.Literal('desc')]) },
+        { additionalProperties: false },
+      ),
     ),
     pageSize: Type.Optional(Type.Union([Type.Literal(10), Type.Literal(20), Type.Literal(30), Type.Literal(50)])),
   },

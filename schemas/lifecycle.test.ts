@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_STATUS, FORM_MODES } from './typeCodes';
 import {
-  DOCUMENT_STATUSES, LIFECYCLE_ACTIONS, TRANSITIONS, can, isDeletable, isEditable, isOffered, ownerEditMode, statusOf, submitActionOf, transition,
+  DOCUMENT_STATUSES,
+  LIFECYCLE_ACTIONS,
+  TRANSITIONS,
+  can,
+  isDeletable,
+  isEditable,
+  isOffered,
+  ownerEditMode,
+  statusOf,
+  submitActionOf,
+  transition,
 } from './lifecycle';
 
-const { DRAFT, IN_APPROVAL, APPROVED, RETURNED, WITHDRAWN, VOID } = Object.fromEntries(Object.entries(APPROVAL_STATUS).map(([k, v]) => [k, v.code])) as Record<keyof typeof APPROVAL_STATUS, string>;
+const { DRAFT, IN_APPROVAL, APPROVED, RETURNED, WITHDRAWN, VOID } = Object.fromEntries(Object.entries(APPROVAL_STATUS).map(([k, v]) => [k, v.code])) as Record<
+  keyof typeof APPROVAL_STATUS,
+  string
+>;
 
 describe('lifecycle', () => {
   it('uses the approval status codes of typeCodes and nothing else', () => {

@@ -18,7 +18,10 @@ function v1Document() {
       { key: 'wangDian', typeCode: 14, label: '网点', span: 2, multiple: true },
       { key: 'jinE', typeCode: 16, label: '申请金额', span: 1, decimals: 2, placeholder: '请输入金额' },
       {
-        key: 'mingXi', typeCode: 99997, label: '费用明细', span: 2,
+        key: 'mingXi',
+        typeCode: 99997,
+        label: '费用明细',
+        span: 2,
         children: [
           { key: 'shuLiang', typeCode: 15, label: '数量', required: true },
           { key: 'jinE', typeCode: 16, label: '金额', decimals: 2 },
@@ -51,7 +54,12 @@ describe('migrateDefinition', () => {
     ]);
     expect(def.list).toEqual({ columns: [{ key: 'number' }, { key: 'huoDongMingCheng' }, { key: 'jinE' }] });
     expect(validateDefinition(def).errors).toEqual([]);
-    const r = compileRecordSchema(def, 0).validate({ huoDongMingCheng: '端午促销', zhiFuFangShi: '现金', jinE: '10.00', mingXi: [{ shuLiang: 1, jinE: '10.00' }] });
+    const r = compileRecordSchema(def, 0).validate({
+      huoDongMingCheng: '端午促销',
+      zhiFuFangShi: '现金',
+      jinE: '10.00',
+      mingXi: [{ shuLiang: 1, jinE: '10.00' }],
+    });
     expect(r.errors).toEqual([]);
   });
 

@@ -70,7 +70,8 @@ function fieldV1toV2(f: unknown): unknown {
 export const MIGRATIONS: readonly DefinitionMigration[] = [
   {
     from: 1,
-    description: 'typeCode → type, string labels → LocalizedText, span 1|2 → width 12|24, children → fields, maxLength → length, decimals → precision, multiple → dataSource.multiple, listColumns → list.columns',
+    description:
+      'typeCode → type, string labels → LocalizedText, span 1|2 → width 12|24, children → fields, maxLength → length, decimals → precision, multiple → dataSource.multiple, listColumns → list.columns',
     migrate(doc) {
       const { listColumns, ...rest } = doc;
       const out: Doc = {

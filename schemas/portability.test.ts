@@ -15,7 +15,9 @@ function sources(dir: string): string[] {
 describe('schemas/ portability', () => {
   const files = sources(__dirname);
   it('finds the sources', () => {
-    expect(files.map((f) => path.relative(__dirname, f))).toEqual(expect.arrayContaining(['compileRecordSchema.ts', 'validateDefinition.ts', 'migrations.ts', 'catalog/index.ts']));
+    expect(files.map((f) => path.relative(__dirname, f))).toEqual(
+      expect.arrayContaining(['compileRecordSchema.ts', 'validateDefinition.ts', 'migrations.ts', 'catalog/index.ts']),
+    );
   });
   it.each(files.map((f) => [path.relative(__dirname, f), f]))('%s uses no Node-only API', (_name, file) => {
     const text = readFileSync(file, 'utf8');

@@ -15,13 +15,23 @@ function form(extra: Partial<FormDefinition>): FormDefinition {
     version: 1,
     formType: 0,
     fields: [
-      { key: 'channel', type: TC.SELECT, label: { 'zh-CN': '渠道' }, options: [{ value: 'KA', label: { 'zh-CN': '现代渠道' } }, { value: 'TT', label: { 'zh-CN': '传统渠道' } }] },
+      {
+        key: 'channel',
+        type: TC.SELECT,
+        label: { 'zh-CN': '渠道' },
+        options: [
+          { value: 'KA', label: { 'zh-CN': '现代渠道' } },
+          { value: 'TT', label: { 'zh-CN': '传统渠道' } },
+        ],
+      },
       { key: 'amount', type: TC.DECIMAL, label: { 'zh-CN': '金额' }, precision: 2 },
       { key: 'contract', type: TC.TEXT, label: { 'zh-CN': '合同编号' } },
       { key: 'store', type: TC.TEXT, label: { 'zh-CN': '门店' }, required: true },
       { key: 'note', type: TC.TEXT, label: { 'zh-CN': '备注' }, hidden: true },
       {
-        key: 'lines', type: TC.SUB_FORM, label: { 'zh-CN': '明细' },
+        key: 'lines',
+        type: TC.SUB_FORM,
+        label: { 'zh-CN': '明细' },
         fields: [
           { key: 'qty', type: TC.INTEGER, label: { 'zh-CN': '数量' } },
           { key: 'price', type: TC.DECIMAL, label: { 'zh-CN': '单价' }, precision: 2 },
@@ -52,9 +62,29 @@ describe('evaluateRuleEffects', () => {
   it('applies require/optional, hide/show and readonly; hidden or read-only fields are never required', () => {
     const def = form({
       rules: [
-        { id: 'ka', when: { '==': [{ var: 'channel' }, 'KA'] }, then: [{ action: 'require', target: 'contract' }, { action: 'show', target: 'note' }, { action: 'require', target: 'note' }] },
-        { id: 'tt', when: { '==': [{ var: 'channel' }, 'TT'] }, then: [{ action: 'hide', target: 'store' }, { action: 'require', target: 'lines.photo' }] },
-        { id: 'big', when: { '>': [{ var: 'amount' }, '1000'] }, then: [{ action: 'readonly', target: 'contract' }], otherwise: [{ action: 'editable', target: 'contract' }] },
+        {
+          id: 'ka',
+          when: { '==': [{ var: 'channel' }, 'KA'] },
+          then: [
+            { action: 'require', target: 'contract' },
+            { action: 'show', target: 'note' },
+            { action: 'require', target: 'note' },
+          ],
+        },
+        {
+          id: 'tt',
+          when: { '==': [{ var: 'channel' }, 'TT'] },
+          then: [
+            { action: 'hide', target: 'store' },
+            { action: 'require', target: 'lines.photo' },
+          ],
+        },
+        {
+          id: 'big',
+          when: { '>': [{ var: 'amount' }, '1000'] },
+          then: [{ action: 'readonly', target: 'contract' }],
+          otherwise: [{ action: 'editable', target: 'contract' }],
+        },
       ],
     });
     const none = evaluateRuleEffects(def, {}, FORM_MODES.ADD);
@@ -78,7 +108,16 @@ describe('evaluateRuleEffects', () => {
   it('no rule lifts a hard limit: a permission-hidden field stays hidden; view requires nothing', () => {
     const def = form({
       permissions: { modes: { '0': { note: 'hidden' } } },
-      rules: [{ id: 'show', when: { '==': [{ var: 'channel' }, 'KA'] }, then: [{ action: 'show', target: 'note' }, { action: 'require', target: 'note' }] }],
+      rules: [
+        {
+          id: 'show',
+          when: { '==': [{ var: 'channel' }, 'KA'] },
+          then: [
+            { action: 'show', target: 'note' },
+            { action: 'require', target: 'note' },
+          ],
+        },
+      ],
     });
     const add = evaluateRuleEffects(def, { channel: 'KA' }, FORM_MODES.ADD);
     expect(add.hidden).toContain('note');
@@ -94,7 +133,13 @@ describe('evaluateRuleEffects', () => {
         { id: 'lineTotal', target: 'lines.total', expression: { round: [{ '*': [{ var: 'qty' }, { var: 'price' }] }, 2] }, precision: 2 },
         { id: 'sum', target: 'amount', expression: { colSum: ['lines', 'total'] }, precision: 2 },
       ],
-      rules: [{ id: 'tag', when: { '>=': [{ var: 'amount' }, 100] }, then: [{ action: 'setValue', target: 'contract', value: { cat: ['HT-', { var: 'channel' }] } }] }],
+      rules: [
+        {
+          id: 'tag',
+          when: { '>=': [{ var: 'amount' }, 100] },
+          then: [{ action: 'setValue', target: 'contract', value: { cat: ['HT-', { var: 'channel' }] } }],
+        },
+      ],
     });
     const input = { channel: 'KA', amount: '0.01', contract: 'mine', lines: [{ qty: 3, price: '33.35' }, null, { qty: 1, price: '0.1' }] };
     const fx = evaluateRuleEffects(def, input, FORM_MODES.ADD);
@@ -105,7 +150,12 @@ describe('evaluateRuleEffects', () => {
     expect(fx.setValuePaths).toEqual(['contract']);
     expect(input.amount).toBe('0.01'); // the input is not changed
     const stored = withFormulaResults(input, fx);
-    expect(stored).toEqual({ channel: 'KA', amount: '100.15', contract: 'mine', lines: [{ qty: 3, price: '33.35', total: '100.05' }, null, { qty: 1, price: '0.1', total: '0.10' }] });
+    expect(stored).toEqual({
+      channel: 'KA',
+      amount: '100.15',
+      contract: 'mine',
+      lines: [{ qty: 3, price: '33.35', total: '100.05' }, null, { qty: 1, price: '0.1', total: '0.10' }],
+    });
     // formula targets are computed, never required
     expect(fx.states.get('amount')).toMatchObject({ computed: true, required: false });
   });

@@ -74,7 +74,11 @@ export function evaluateRuleEffects(def: FormDefinition, input: Record<string, u
     const f = graph.fieldByPath.get(path);
     if (f && holdsValue(f.type)) states.set(path, fieldStates.get(path));
   }
-  const pick = (p: (s: FieldRuleState) => boolean) => [...states.values()].filter(p).map((s) => s.path).sort();
+  const pick = (p: (s: FieldRuleState) => boolean) =>
+    [...states.values()]
+      .filter(p)
+      .map((s) => s.path)
+      .sort();
   return {
     states,
     required: pick((s) => s.required),

@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  APPROVAL_FIELD_KEYS, COMPONENT_TYPE_CODES, FIELD_TYPE_CODES, FORM_MODES, FORM_TYPE_CODES, PAGE_WIDTHS,
-  SYSTEM_FIELDS, TYPE_CODES, VIEW_TYPE_VIEW_ONLY, isTypeCode, typeInfo, holdsValue, TC,
+  APPROVAL_FIELD_KEYS,
+  COMPONENT_TYPE_CODES,
+  FIELD_TYPE_CODES,
+  FORM_MODES,
+  FORM_TYPE_CODES,
+  PAGE_WIDTHS,
+  SYSTEM_FIELDS,
+  TYPE_CODES,
+  VIEW_TYPE_VIEW_ONLY,
+  isTypeCode,
+  typeInfo,
+  holdsValue,
+  TC,
 } from './index';
 
 // The spec is read from ../shared (the contract) when present, else the copy kept in docs/.
@@ -83,7 +94,12 @@ describe('derived lookups', () => {
   });
   it('every picker names its autocomplete endpoint; spec endpoints are those of §7', () => {
     const autocomplete = spec.split('\n').find((l) => l.includes('Autocomplete under'))!;
-    const names = autocomplete.split(':').pop()!.replace(/\.$/, '').split(',').map((s) => s.trim());
+    const names = autocomplete
+      .split(':')
+      .pop()!
+      .replace(/\.$/, '')
+      .split(',')
+      .map((s) => s.trim());
     for (const code of TYPE_CODES) {
       const s = typeInfo(code).source;
       if (s?.spec) expect(names, `${code} → ${s.endpoint}`).toContain(s.endpoint);

@@ -15,7 +15,10 @@ const codes = (def: unknown) => validateDefinition(def).errors.map((e) => [e.pat
 describe('derive section', () => {
   it('every catalog form that derives maps onto its own fields and reads its sources', () => {
     const deriving = CATALOG.filter((d) => d.derive);
-    expect(deriving.map((d) => [d.code, d.derive!.kind])).toEqual([['feiYongJieAn', 'settles'], ['feiYongHeXiao', 'writesOff']]);
+    expect(deriving.map((d) => [d.code, d.derive!.kind])).toEqual([
+      ['feiYongJieAn', 'settles'],
+      ['feiYongHeXiao', 'writesOff'],
+    ]);
     for (const d of deriving) {
       expect(validateDefinition(d).errors).toEqual([]);
       for (const from of d.derive!.from) expect(checkDeriveSource(d, CATALOG_BY_CODE.get(from)!)).toEqual([]);
@@ -49,7 +52,22 @@ describe('derive section', () => {
     expect(validateDefinition(def).errors[0].message).toBe('生成规则的目标「nope」不是本表单的字段（子表行映射到子表及其列）');
     // row mappings into a real sub-form
     const app = structuredClone(CATALOG_BY_CODE.get('feiYongShenQing')!);
-    app.derive = { from: ['feiYongShenQing'], kind: 'derives', fields: [], rows: [{ to: 'mingXi', from: 'mingXi', fields: [{ to: 'jinE', from: 'jinE' }, { to: 'zz', from: 'jinE' }, { to: 'jinE', from: 'danJia' }] }] };
+    app.derive = {
+      from: ['feiYongShenQing'],
+      kind: 'derives',
+      fields: [],
+      rows: [
+        {
+          to: 'mingXi',
+          from: 'mingXi',
+          fields: [
+            { to: 'jinE', from: 'jinE' },
+            { to: 'zz', from: 'jinE' },
+            { to: 'jinE', from: 'danJia' },
+          ],
+        },
+      ],
+    };
     expect(codes(app)).toEqual([
       ['/derive/rows/0/fields/1/to', 'deriveUnknownField'],
       ['/derive/rows/0/fields/2/to', 'deriveDuplicateTarget'],
@@ -61,7 +79,11 @@ describe('derive section', () => {
     const def = base({
       from: ['feiYongShenQing'],
       kind: 'settles',
-      fields: [{ to: 'shenQingDanHao', from: 'number' }, { to: 'huoDongMingCheng', from: 'huoDongMingChengX' }, { to: 'shenQingJinE', from: 'mingXi' }],
+      fields: [
+        { to: 'shenQingDanHao', from: 'number' },
+        { to: 'huoDongMingCheng', from: 'huoDongMingChengX' },
+        { to: 'shenQingJinE', from: 'mingXi' },
+      ],
     });
     const src = CATALOG_BY_CODE.get('feiYongShenQing')!;
     expect(checkDeriveSource(def, src).map((e) => [e.path, e.code, e.params])).toEqual([
@@ -69,7 +91,15 @@ describe('derive section', () => {
       ['/derive/fields/2/from', 'deriveUnknownSource', { field: 'mingXi', form: 'feiYongShenQing' }],
     ]);
     const app = structuredClone(src);
-    app.derive = { from: ['feiYongShenQing'], kind: 'derives', fields: [], rows: [{ to: 'mingXi', from: 'nope', fields: [{ to: 'jinE', from: 'jinE' }] }, { to: 'mingXi', from: 'mingXi', fields: [{ to: 'jinE', from: 'zz' }] }] };
+    app.derive = {
+      from: ['feiYongShenQing'],
+      kind: 'derives',
+      fields: [],
+      rows: [
+        { to: 'mingXi', from: 'nope', fields: [{ to: 'jinE', from: 'jinE' }] },
+        { to: 'mingXi', from: 'mingXi', fields: [{ to: 'jinE', from: 'zz' }] },
+      ],
+    };
     expect(checkDeriveSource(app, src).map((e) => e.path)).toEqual(['/derive/rows/0/from', '/derive/rows/1/fields/0/from']);
   });
 });

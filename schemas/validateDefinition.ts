@@ -107,8 +107,20 @@ function processValidate() {
 }
 
 const KNOWN_SCHEMA_KEYWORDS = new Set([
-  'required', 'additionalProperties', 'type', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'const', 'anyOf', 'minItems', 'maxItems',
+  'required',
+  'additionalProperties',
+  'type',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'const',
+  'anyOf',
+  'minItems',
+  'maxItems',
 ]);
 
 /** ajv errors → DefinitionErrors (anyOf branches collapsed into their anyOf). */
@@ -259,7 +271,7 @@ function checkFields(def: Obj, c: Collector, locale: Locale): void {
       } else if (f.fields !== undefined) {
         c.add(`${p}/fields`, 'columnsOnNonSubForm', { label });
       }
-      if ((type === TC.SELECT || type === TC.RADIO)) {
+      if (type === TC.SELECT || type === TC.RADIO) {
         const options = arr(f.options);
         if (options.length === 0) c.add(`${p}/options`, 'missingOptions', { label });
         const values = new Set<string>();
@@ -281,9 +293,11 @@ function checkFields(def: Obj, c: Collector, locale: Locale): void {
         const v = f[bound];
         if (v === undefined) continue;
         const okBound =
-          type === TC.INTEGER ? Number.isSafeInteger(typeof v === 'string' ? Number(v) : v) && String(v).trim() !== ''
-          : type === TC.DECIMAL ? new RegExp(DECIMAL_PATTERN).test(String(v))
-          : false;
+          type === TC.INTEGER
+            ? Number.isSafeInteger(typeof v === 'string' ? Number(v) : v) && String(v).trim() !== ''
+            : type === TC.DECIMAL
+              ? new RegExp(DECIMAL_PATTERN).test(String(v))
+              : false;
         if (!okBound) c.add(`${p}/${bound}`, 'invalidBound', { label, value: JSON.stringify(v) });
       }
       if (f.min !== undefined && f.max !== undefined) {
@@ -432,7 +446,12 @@ function checkPermissions(def: Obj, index: FieldIndex, c: Collector): void {
 
 /** Keys a list may show or filter besides the definition's own fields. */
 export const LIST_EXTRA_KEYS: ReadonlySet<string> = new Set<string>([
-  ...SYSTEM_FIELD_KEYS, ...APPROVAL_FIELD_KEYS, 'rowCreateName', 'rowCreateBuMenName', 'formCode', 'definitionVersion',
+  ...SYSTEM_FIELD_KEYS,
+  ...APPROVAL_FIELD_KEYS,
+  'rowCreateName',
+  'rowCreateBuMenName',
+  'formCode',
+  'definitionVersion',
 ]);
 
 function checkList(list: unknown, base: string, index: FieldIndex, c: Collector): void {
@@ -506,7 +525,8 @@ export function checkDeriveSource(def: FormDefinition, source: FormDefinition, l
   const index = indexFields(source);
   d.fields.forEach((m, i) => {
     const f = index.main.get(m.from);
-    if (!(f ? f.type !== TC.DIVIDER && f.type !== TC.SUB_FORM : DERIVE_SOURCE_KEYS.has(m.from))) c.add(`/derive/fields/${i}/from`, 'deriveUnknownSource', { field: m.from, form: source.code });
+    if (!(f ? f.type !== TC.DIVIDER && f.type !== TC.SUB_FORM : DERIVE_SOURCE_KEYS.has(m.from)))
+      c.add(`/derive/fields/${i}/from`, 'deriveUnknownSource', { field: m.from, form: source.code });
   });
   (d.rows ?? []).forEach((r, i) => {
     const cols = index.columns.get(r.from);
@@ -625,7 +645,7 @@ export function validateProcessDefinition(def: unknown, locale: Locale = 'zh-CN'
       const id = str(n.id);
       if (id === undefined) return;
       if (n.type === 'end' && (out.get(id)?.length ?? 0) > 0) c.add(`/nodes/${i}`, 'process.endHasOutgoing', { node: id });
-      if (n.type !== 'end' && !(out.get(id)?.length)) c.add(`/nodes/${i}`, 'process.deadEnd', { node: id });
+      if (n.type !== 'end' && !out.get(id)?.length) c.add(`/nodes/${i}`, 'process.deadEnd', { node: id });
       const matrixField = isObj(n.approvers) ? str(n.approvers.matrixField) : undefined;
       if (index && matrixField !== undefined && !resolveFieldPath(index, matrixField)) {
         c.add(`/nodes/${i}/approvers/matrixField`, 'process.unknownField', { field: matrixField });

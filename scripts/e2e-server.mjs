@@ -18,7 +18,12 @@ const child = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, CLIENT_DIST: outDir, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', FORMWORK_TEST_MODE: '1' },
 });
-const stop = () => { child.kill('SIGTERM'); };
+const stop = () => {
+  child.kill('SIGTERM');
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => { rmSync(dataDir, { recursive: true, force: true }); process.exit(code ?? 0); });
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -103,7 +103,14 @@ const plugin = {
             return;
           }
           const target = path.resolve(path.dirname(filename), spec);
-          const inner = innerProblem(relFile, path.relative(root, target).split(path.sep).join('/').replace(/\.(ts|tsx|js|mjs)$/, ''));
+          const inner = innerProblem(
+            relFile,
+            path
+              .relative(root, target)
+              .split(path.sep)
+              .join('/')
+              .replace(/\.(ts|tsx|js|mjs)$/, ''),
+          );
           if (inner) context.report({ node, messageId: inner.messageId, data: inner.data });
           if (!from || !(from in ALLOWED)) return;
           const to = topOf(target);
@@ -114,9 +121,15 @@ const plugin = {
           }
         }
         return {
-          ImportDeclaration(node) { check(node.source, /** @type {string} */ (node.source.value)); },
-          ExportNamedDeclaration(node) { if (node.source) check(node.source, /** @type {string} */ (node.source.value)); },
-          ExportAllDeclaration(node) { check(node.source, /** @type {string} */ (node.source.value)); },
+          ImportDeclaration(node) {
+            check(node.source, /** @type {string} */ (node.source.value));
+          },
+          ExportNamedDeclaration(node) {
+            if (node.source) check(node.source, /** @type {string} */ (node.source.value));
+          },
+          ExportAllDeclaration(node) {
+            check(node.source, /** @type {string} */ (node.source.value));
+          },
           ImportExpression(node) {
             if (node.source.type === 'Literal') check(node.source, /** @type {string} */ (node.source.value));
           },

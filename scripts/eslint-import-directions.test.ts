@@ -42,7 +42,11 @@ describe('import directions (ARCHITECTURE.md)', () => {
     ['server/plugins/x.ts', "import { a } from '../modules/auth';\nexport const b = a;\n", "'server/plugins/' may not import from 'server/modules/'"],
     ['server/lib/x.ts', "import { a } from '../modules/records/save';\nexport const b = a;\n", "'server/lib/' may not import from 'server/modules/'"],
     ['server/db/x.ts', "export { a } from '../modules/files';\n", "'server/db/' may not import from 'server/modules/'"],
-    ['server/modules/records/x.ts', "import { a } from '../definitions/service';\nexport const b = a;\n", "server module 'records' may not import another module's insides ('server/modules/definitions/service')"],
+    [
+      'server/modules/records/x.ts',
+      "import { a } from '../definitions/service';\nexport const b = a;\n",
+      "server module 'records' may not import another module's insides ('server/modules/definitions/service')",
+    ],
     ['server/modules/records/x.test.ts', "import { a } from '../auth/sessionRepository';\nexport const b = a;\n", "import its face '../auth' (index.ts)"],
   ])('%s: an inner layer reaching up fails', async (file, code, message) => {
     const messages = await lint(file, code);
@@ -52,7 +56,10 @@ describe('import directions (ARCHITECTURE.md)', () => {
   it.each([
     ['runtime/form/x.tsx', "import { a } from '../engine/y';\nexport const b = a;\n"],
     ['designer/form/x.tsx', "import { a } from '../core/y';\nexport const b = a;\n"],
-    ['server/modules/records/x.ts', "import { a } from '../definitions';\nimport { c } from '../files/index';\nimport { d } from './save';\nimport { e } from '../../lib/errors';\nexport const b = [a, c, d, e];\n"],
+    [
+      'server/modules/records/x.ts',
+      "import { a } from '../definitions';\nimport { c } from '../files/index';\nimport { d } from './save';\nimport { e } from '../../lib/errors';\nexport const b = [a, c, d, e];\n",
+    ],
     ['server/app.ts', "import { a } from './modules/records';\nimport { c } from './plugins/policy';\nexport const b = [a, c];\n"],
   ])('%s: a layer importing down or a face passes', async (file, code) => {
     expect(await lint(file, code)).toEqual([]);

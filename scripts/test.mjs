@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit/integration tests, the Storybook build, the Playwright e2e
+// `npm test`: typecheck, lint, format (Prettier), unit/integration tests, the Storybook build, the Playwright e2e
 // tests — in that order — then one summary. Every stage runs even when an earlier one failed, so
 // a single run shows everything that is wrong; the exit code is non-zero if any stage failed.
 // The last line is the plain closing line: "tests: N passed, N failed".
@@ -26,13 +26,21 @@ function run(name, cmd, args, counts) {
 }
 
 function firstLine(text) {
-  // eslint-disable-next-line no-control-regex
-  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  const line =
+    String(text ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
   return line.trim().slice(0, 240);
 }
 
 function readJson(file) {
-  try { return JSON.parse(readFileSync(file, 'utf8')); } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 const only = process.argv.slice(2);
@@ -40,6 +48,7 @@ const want = (s) => only.length === 0 || only.includes(s);
 
 if (want('typecheck')) run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 if (want('lint')) run('lint', 'npx', ['eslint', '--max-warnings=-1', '.']);
+if (want('format')) run('format', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
 if (want('unit')) {
   const file = path.join(out, 'vitest.json');
   run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], (ok) => {
@@ -54,7 +63,11 @@ if (want('unit')) {
       }
     }
     if (!ok && !j.numFailedTests && !failedSuites) failures.push('unit  vitest failed with every test passing: look for "Unhandled Errors" above');
-    return { passed: j.numPassedTests, failed: j.numFailedTests + failedSuites + (ok || j.numFailedTests || failedSuites ? 0 : 1), skipped: j.numPendingTests + j.numTodoTests };
+    return {
+      passed: j.numPassedTests,
+      failed: j.numFailedTests + failedSuites + (ok || j.numFailedTests || failedSuites ? 0 : 1),
+      skipped: j.numPendingTests + j.numTodoTests,
+    };
   });
 }
 if (want('storybook')) run('storybook build', 'npx', ['storybook', 'build', '--quiet', '-o', 'storybook-static']);
@@ -69,7 +82,9 @@ if (want('e2e')) {
         for (const t of spec.tests ?? []) {
           if (t.status === 'unexpected' || t.status === 'flaky') {
             const last = (t.results ?? []).find((r) => r.error)?.error?.message;
-            failures.push(`e2e${t.status === 'flaky' ? ' (flaky, passed on retry)' : ''}  ${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}: ${firstLine(last)}`);
+            failures.push(
+              `e2e${t.status === 'flaky' ? ' (flaky, passed on retry)' : ''}  ${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}: ${firstLine(last)}`,
+            );
           }
         }
       }
@@ -83,7 +98,9 @@ if (want('e2e')) {
 
 console.log('\n━━━ summary');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(4)} skipped  ${r.seconds}s`);
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(4)} skipped  ${r.seconds}s`,
+  );
 }
 if (failures.length) {
   console.log('\nfailed or flaky tests:');

@@ -44,9 +44,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
-  const database =
-    opts.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const ctx: AppContext = { config, database, db: database.db, maintenance: { enabled: config.maintenance }, events: new EventBus() };
   await seedIfEmpty(ctx);
   await refreshMaintenance(ctx, true);

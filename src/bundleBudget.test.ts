@@ -56,7 +56,11 @@ function recordModules(): Plugin {
     name: 'formwork-record-modules',
     generateBundle(_options, bundle) {
       for (const [file, out] of Object.entries(bundle)) {
-        if (out.type === 'chunk') modulesOf.set(file, (out.moduleIds ?? Object.keys(out.modules ?? {})).map((m) => path.relative(root, m.replace(/^\0/, '')).split(path.sep).join('/')));
+        if (out.type === 'chunk')
+          modulesOf.set(
+            file,
+            (out.moduleIds ?? Object.keys(out.modules ?? {})).map((m) => path.relative(root, m.replace(/^\0/, '')).split(path.sep).join('/')),
+          );
       }
     },
   };

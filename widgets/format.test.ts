@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateRange, formatDecimal, formatDocumentNumber, formatFileSize, formatInteger, formatMobile, formatPicker, formatUserName, inclusiveDays, isDecimalTyping, normaliseDecimal } from './format';
+import {
+  formatAmount,
+  formatDate,
+  formatDateRange,
+  formatDecimal,
+  formatDocumentNumber,
+  formatFileSize,
+  formatInteger,
+  formatMobile,
+  formatPicker,
+  formatUserName,
+  inclusiveDays,
+  isDecimalTyping,
+  normaliseDecimal,
+} from './format';
 
 describe('format', () => {
   it('formats amounts with two decimals and thousands separators, exactly', () => {
@@ -52,8 +66,21 @@ describe('format', () => {
 
   it('formats pickers and file sizes', () => {
     expect(formatPicker({ id: '1', name: '华润万家' })).toBe('华润万家');
-    expect(formatPicker([{ id: '1', name: '华润万家' }, { id: '2', name: '永辉超市' }])).toBe('华润万家、永辉超市');
-    expect(formatPicker([{ id: '1', name: 'A' }, { id: '2', name: 'B' }], 'en-US')).toBe('A, B');
+    expect(
+      formatPicker([
+        { id: '1', name: '华润万家' },
+        { id: '2', name: '永辉超市' },
+      ]),
+    ).toBe('华润万家、永辉超市');
+    expect(
+      formatPicker(
+        [
+          { id: '1', name: 'A' },
+          { id: '2', name: 'B' },
+        ],
+        'en-US',
+      ),
+    ).toBe('A, B');
     expect(formatFileSize(512)).toBe('512 B');
     expect(formatFileSize(1536)).toBe('1.5 KB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');

@@ -67,7 +67,10 @@ export function inclusiveDays(start: string, end: string): number {
  * A date range (spec §9): the Chinese separator and the inclusive day count, e.g.
  * `2026-11-01 至 2026-11-03（共3天）`.
  */
-export function formatDateRange(range: readonly [string, string] | readonly string[] | null | undefined, options: { withTime?: boolean; locale?: Locale } = {}): string {
+export function formatDateRange(
+  range: readonly [string, string] | readonly string[] | null | undefined,
+  options: { withTime?: boolean; locale?: Locale } = {},
+): string {
   if (!range || range.length < 2 || isEmpty(range[0]) || isEmpty(range[1])) return '';
   const locale = options.locale ?? 'zh-CN';
   const style: DateStyle = options.withTime ? 'form' : 'date';

@@ -11,7 +11,11 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 
 describe('widget registry', () => {
   it('has exactly the codes of the type registry', () => {
-    expect(Object.keys(widgetRegistry).map(Number).sort((a, b) => a - b)).toEqual([...TYPE_CODES].sort((a, b) => a - b));
+    expect(
+      Object.keys(widgetRegistry)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...TYPE_CODES].sort((a, b) => a - b));
     expect(allWidgets()).toHaveLength(Object.keys(FIELD_TYPES).length + Object.keys(COMPONENT_TYPES).length);
   });
 
@@ -56,8 +60,14 @@ describe('widget registry', () => {
         expect(files).toContain('meta.ts');
         expect(files).toContain('Widget.tsx');
         expect(files).toContain('View.tsx');
-        expect(files.some((f) => f.endsWith('.stories.tsx')), `${info.id}: no story`).toBe(true);
-        expect(files.some((f) => /\.test\.tsx?$/.test(f)), `${info.id}: no test`).toBe(true);
+        expect(
+          files.some((f) => f.endsWith('.stories.tsx')),
+          `${info.id}: no story`,
+        ).toBe(true);
+        expect(
+          files.some((f) => /\.test\.tsx?$/.test(f)),
+          `${info.id}: no test`,
+        ).toBe(true);
       });
     });
   }

@@ -2,8 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../schemas';
 import type { Command } from './command';
 import {
-  addListColumn, clearPermissionScope, moveListColumn, moveRule, removeFormula, removeListColumn, removeRule, setDefaultSort, setFormProperty,
-  setListColumn, setListFilters, setListSettings, setPageSize, setPermission, setPermissions, upsertFormula, upsertRule,
+  addListColumn,
+  clearPermissionScope,
+  moveListColumn,
+  moveRule,
+  removeFormula,
+  removeListColumn,
+  removeRule,
+  setDefaultSort,
+  setFormProperty,
+  setListColumn,
+  setListFilters,
+  setListSettings,
+  setPageSize,
+  setPermission,
+  setPermissions,
+  upsertFormula,
+  upsertRule,
 } from './definitionCommands';
 import { DesignerStore } from './designerStore';
 import { permissionCell, permissionRows, permissionScopes } from './permissionMatrix';
@@ -85,8 +100,26 @@ describe('permission matrix', () => {
   it('lists rows down to sub-form columns (no dividers) and columns for modes and nodes', () => {
     const d = sampleDefinition();
     d.fields.push({ key: 'line', type: 99999, label: { 'zh-CN': '—' } });
-    expect(permissionRows(d).map((r) => r.path)).toEqual(['subject', 'amount', 'dealer', 'period', 'remark', 'detail', 'detail.qty', 'detail.price', 'detail.lineAmount']);
-    expect(permissionScopes(d, ['finance']).map((s) => `${s.kind}:${s.id}`)).toEqual(['mode:0', 'mode:1', 'mode:2', 'mode:3', 'mode:4', 'node:finance', 'node:leader']);
+    expect(permissionRows(d).map((r) => r.path)).toEqual([
+      'subject',
+      'amount',
+      'dealer',
+      'period',
+      'remark',
+      'detail',
+      'detail.qty',
+      'detail.price',
+      'detail.lineAmount',
+    ]);
+    expect(permissionScopes(d, ['finance']).map((s) => `${s.kind}:${s.id}`)).toEqual([
+      'mode:0',
+      'mode:1',
+      'mode:2',
+      'mode:3',
+      'mode:4',
+      'node:finance',
+      'node:leader',
+    ]);
     expect(permissionCell(d, { kind: 'mode', id: '3' }, 'detail.price')).toBe('readonly');
     expect(permissionCell(d, { kind: 'node', id: 'leader' }, 'remark')).toBeUndefined();
   });
@@ -105,7 +138,15 @@ describe('list settings', () => {
 
   it('sets filters, default sort and page size', () => {
     const store = new DesignerStore(sampleDefinition());
-    expect(applyAndUndo(setListFilters([{ key: 'dealer', op: 'eq' }, { key: 'period', op: 'range' }]), store).list!.filters).toHaveLength(2);
+    expect(
+      applyAndUndo(
+        setListFilters([
+          { key: 'dealer', op: 'eq' },
+          { key: 'period', op: 'range' },
+        ]),
+        store,
+      ).list!.filters,
+    ).toHaveLength(2);
     expect(applyAndUndo(setListFilters([]), store).list!.filters).toBeUndefined();
     expect(applyAndUndo(setDefaultSort({ key: 'rowCreateDate', order: 'asc' }), store).list!.defaultSort).toEqual({ key: 'rowCreateDate', order: 'asc' });
     expect(applyAndUndo(setDefaultSort(undefined), store).list!.defaultSort).toBeUndefined();

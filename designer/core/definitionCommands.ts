@@ -215,14 +215,13 @@ export function setListColumn(key: string, patch: Partial<ListSettings['columns'
 export function setListFilters(filters: NonNullable<ListSettings['filters']>): Command {
   return {
     type: 'setListFilters',
-    apply: (def) =>
-      ({
-        definition: withList(def, (l) => {
-          const out: ListSettings = { ...l, filters };
-          if (filters.length === 0) delete out.filters;
-          return out;
-        }),
+    apply: (def) => ({
+      definition: withList(def, (l) => {
+        const out: ListSettings = { ...l, filters };
+        if (filters.length === 0) delete out.filters;
+        return out;
       }),
+    }),
   };
 }
 

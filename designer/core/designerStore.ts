@@ -99,12 +99,27 @@ export class DesignerStore {
     const at = this.now();
     const selectionAfter = result.selection ?? this.keepExisting(result.definition, this.state.selection);
     const last = this.past[this.past.length - 1];
-    if (this.coalesceOpen && last && command.coalesceKey && last.coalesceKey === command.coalesceKey && at - last.at <= this.coalesceMs && this.future.length === 0) {
+    if (
+      this.coalesceOpen &&
+      last &&
+      command.coalesceKey &&
+      last.coalesceKey === command.coalesceKey &&
+      at - last.at <= this.coalesceMs &&
+      this.future.length === 0
+    ) {
       last.after = result.definition;
       last.at = at;
       last.selectionAfter = selectionAfter;
     } else {
-      this.past.push({ type: command.type, coalesceKey: command.coalesceKey, at, before, after: result.definition, selectionBefore: this.state.selection, selectionAfter });
+      this.past.push({
+        type: command.type,
+        coalesceKey: command.coalesceKey,
+        at,
+        before,
+        after: result.definition,
+        selectionBefore: this.state.selection,
+        selectionAfter,
+      });
       if (this.past.length > this.historyLimit) this.past.shift();
     }
     this.coalesceOpen = true;

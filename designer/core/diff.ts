@@ -114,7 +114,20 @@ function diffLists(a: FieldDefinition[], b: FieldDefinition[], parentA: string |
   }
 }
 
-const FORM_PROPS = ['code', 'name', 'formType', 'viewOf', 'description', 'numberRule', 'titleTemplate', 'rules', 'formulas', 'permissions', 'list', 'processCode'] as const;
+const FORM_PROPS = [
+  'code',
+  'name',
+  'formType',
+  'viewOf',
+  'description',
+  'numberRule',
+  'titleTemplate',
+  'rules',
+  'formulas',
+  'permissions',
+  'list',
+  'processCode',
+] as const;
 
 /** What changed from `a` (e.g. the last published version) to `b` (e.g. the draft). */
 export function diffDefinitions(a: FormDefinition, b: FormDefinition): DefinitionDiff {

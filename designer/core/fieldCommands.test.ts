@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { TC, type FieldDefinition, type FormDefinition } from '../../schemas';
-import { addField, insertDivider, keyProblem, moveFields, pasteFields, removeFields, renameKey, setFieldProperties, setFieldProperty, setWidth } from './fieldCommands';
+import {
+  addField,
+  insertDivider,
+  keyProblem,
+  moveFields,
+  pasteFields,
+  removeFields,
+  renameKey,
+  setFieldProperties,
+  setFieldProperty,
+  setWidth,
+} from './fieldCommands';
 import { DesignerStore } from './designerStore';
 import { allPaths, getField } from './fieldTree';
 import { sampleDefinition, sampleStore, schemaErrors } from './testing';
@@ -42,7 +53,9 @@ describe('addField', () => {
   });
 
   it('uses the widget meta defaults over the base, never their key or type', () => {
-    const store = new DesignerStore(sampleDefinition(), { defaults: (code) => (code === TC.SELECT ? { key: 'x', type: 0, placeholder: { 'zh-CN': '请选择' }, width: 24 } : undefined) });
+    const store = new DesignerStore(sampleDefinition(), {
+      defaults: (code) => (code === TC.SELECT ? { key: 'x', type: 0, placeholder: { 'zh-CN': '请选择' }, width: 24 } : undefined),
+    });
     store.dispatch(addField(TC.SELECT));
     const f = store.getState().definition.fields.at(-1)!;
     expect(f).toMatchObject({ key: 'select1', type: TC.SELECT, width: 24, placeholder: { 'zh-CN': '请选择' } });
@@ -168,7 +181,15 @@ describe('setWidth and properties', () => {
 
   it('sets and removes properties; the label of every locale', () => {
     const def = applyAndUndo(setFieldProperties('amount', { label: { 'zh-CN': '金额', 'en-US': 'Amount' }, min: '0', max: '999999.99', required: undefined }));
-    expect(def.fields[1]).toEqual({ key: 'amount', type: TC.DECIMAL, label: { 'zh-CN': '金额', 'en-US': 'Amount' }, precision: 2, width: 12, min: '0', max: '999999.99' });
+    expect(def.fields[1]).toEqual({
+      key: 'amount',
+      type: TC.DECIMAL,
+      label: { 'zh-CN': '金额', 'en-US': 'Amount' },
+      precision: 2,
+      width: 12,
+      min: '0',
+      max: '999999.99',
+    });
     applyAndUndo(setFieldProperty('detail.qty', 'help', { 'zh-CN': '按箱' }));
   });
 

@@ -1,10 +1,35 @@
 // Commands on the fields of the canvas: add, remove, move (also into and out of sub-forms),
 // width, properties, dividers, paste and key renames.
-import { COMPONENT_TYPES, FIELD_TYPES, FieldKey, RESERVED_KEYS, TC, isTypeCode, type FieldDefinition, type FormDefinition, type PageWidth, type TypeCode } from '../../schemas';
+import {
+  COMPONENT_TYPES,
+  FIELD_TYPES,
+  FieldKey,
+  RESERVED_KEYS,
+  TC,
+  isTypeCode,
+  type FieldDefinition,
+  type FormDefinition,
+  type PageWidth,
+  type TypeCode,
+} from '../../schemas';
 import type { Command } from './command';
 import { newField } from './defaults';
 import { DesignerError } from './errors';
-import { columnsOf, getField, inCanvasOrder, isSubForm, joinPath, locate, siblingsOf, splitPath, uniqueKey, updateField, usedKeys, withSiblings, type FieldLocation } from './fieldTree';
+import {
+  columnsOf,
+  getField,
+  inCanvasOrder,
+  isSubForm,
+  joinPath,
+  locate,
+  siblingsOf,
+  splitPath,
+  uniqueKey,
+  updateField,
+  usedKeys,
+  withSiblings,
+  type FieldLocation,
+} from './fieldTree';
 import { applyPathChanges } from './references';
 
 const KEY_PATTERN = new RegExp(FieldKey.pattern as string);
@@ -114,7 +139,11 @@ export function moveFields(paths: readonly string[], to: FieldLocation): Command
         ...def,
         fields: def.fields
           .filter((f) => !movingSet.has(f.key))
-          .map((f) => (isSubForm(f) && columnsOf(f).some((c) => movingSet.has(`${f.key}.${c.key}`)) ? { ...f, fields: columnsOf(f).filter((c) => !movingSet.has(`${f.key}.${c.key}`)) } : f)),
+          .map((f) =>
+            isSubForm(f) && columnsOf(f).some((c) => movingSet.has(`${f.key}.${c.key}`))
+              ? { ...f, fields: columnsOf(f).filter((c) => !movingSet.has(`${f.key}.${c.key}`)) }
+              : f,
+          ),
       };
       const dest = targetList(next, to.parent);
       const seen = new Set(dest.map((f) => f.key));

@@ -21,7 +21,10 @@ describe('formula chain', () => {
   });
 
   it('reads n-ary JSON Logic and refuses what needs parentheses', () => {
-    expect(formulaToChain(jsonLogicToFormula({ dAdd: [{ var: 'a' }, { var: 'b' }, { var: 'c' }] })!)).toEqual({ terms: [f('a'), f('b'), f('c')], ops: ['add', 'add'] });
+    expect(formulaToChain(jsonLogicToFormula({ dAdd: [{ var: 'a' }, { var: 'b' }, { var: 'c' }] })!)).toEqual({
+      terms: [f('a'), f('b'), f('c')],
+      ops: ['add', 'add'],
+    });
     expect(formulaToChain(jsonLogicToFormula({ dMul: [{ dAdd: [{ var: 'a' }, { var: 'b' }] }, { var: 'c' }] })!)).toBeNull();
     expect(formulaToChain(jsonLogicToFormula({ dSub: [{ var: 'a' }, { dAdd: [{ var: 'b' }, { var: 'c' }] }] })!)).toBeNull();
   });

@@ -81,7 +81,11 @@ export function jsonLogicToFormula(expr: unknown, scope: string | null = null): 
 const SYMBOL: Record<ArithmeticOp, string> = { add: '+', sub: '−', mul: '×', div: '÷' };
 
 /** A readable text of a formula for the builder, with field labels from `labelOf`. */
-export function formulaToText(node: FormulaNode, labelOf: (path: string) => string, fn: { sum: string; count: string; round: string; days: string } = { sum: 'SUM', count: 'COUNT', round: 'ROUND', days: 'DAYS' }): string {
+export function formulaToText(
+  node: FormulaNode,
+  labelOf: (path: string) => string,
+  fn: { sum: string; count: string; round: string; days: string } = { sum: 'SUM', count: 'COUNT', round: 'ROUND', days: 'DAYS' },
+): string {
   const text = (n: FormulaNode, nested: boolean): string => {
     switch (n.kind) {
       case 'field':

@@ -62,7 +62,21 @@ describe('formula model', () => {
   const tree: FormulaNode = {
     kind: 'round',
     places: 2,
-    arg: { kind: 'op', op: 'add', args: [{ kind: 'sum', subForm: 'detail', column: 'lineAmount' }, { kind: 'op', op: 'mul', args: [{ kind: 'field', path: 'amount' }, { kind: 'number', value: '0.06' }] }] },
+    arg: {
+      kind: 'op',
+      op: 'add',
+      args: [
+        { kind: 'sum', subForm: 'detail', column: 'lineAmount' },
+        {
+          kind: 'op',
+          op: 'mul',
+          args: [
+            { kind: 'field', path: 'amount' },
+            { kind: 'number', value: '0.06' },
+          ],
+        },
+      ],
+    },
   };
 
   it('compiles to decimal-exact operators and reads back', () => {
@@ -72,7 +86,14 @@ describe('formula model', () => {
   });
 
   it('reads the same row in a row-scope formula', () => {
-    const row: FormulaNode = { kind: 'op', op: 'mul', args: [{ kind: 'field', path: 'detail.qty' }, { kind: 'field', path: 'detail.price' }] };
+    const row: FormulaNode = {
+      kind: 'op',
+      op: 'mul',
+      args: [
+        { kind: 'field', path: 'detail.qty' },
+        { kind: 'field', path: 'detail.price' },
+      ],
+    };
     const logic = formulaToJsonLogic(row, 'detail');
     expect(logic).toEqual({ dMul: [{ var: 'qty' }, { var: 'price' }] });
     expect(jsonLogicToFormula(logic, 'detail')).toEqual(row);

@@ -73,7 +73,8 @@ export function jsonLogicToCondition(e: unknown): RuleCondition | null {
   if (op === '!' && isVar(args)) return { field: args.var, op: 'empty' };
   if (op === '!!' && isVar(args)) return { field: args.var, op: 'notEmpty' };
   if (op === 'in' && Array.isArray(args) && args.length === 2) {
-    if (isVar(args[0]) && Array.isArray(args[1]) && args[1].every((x) => typeof x === 'string')) return { field: args[0].var, op: 'in', value: args[1] as string[] };
+    if (isVar(args[0]) && Array.isArray(args[1]) && args[1].every((x) => typeof x === 'string'))
+      return { field: args[0].var, op: 'in', value: args[1] as string[] };
     if (typeof args[0] === 'string' && isVar(args[1])) return { field: args[1].var, op: 'contains', value: args[0] };
   }
   return null;

@@ -206,14 +206,44 @@ const FieldCard = memo(function FieldCard({ field, path, selected, label, typeNa
           <span className="fw-designer-item-actions" onPointerDown={stop} onKeyDown={stop}>
             {!isColumn && layoutOf(field) === 'inline' && (
               <Tooltip title={t('canvas.toggleWidth')}>
-                <Button size="small" type="text" icon={<ColumnWidthOutlined />} aria-label={t('canvas.toggleWidth')} data-testid="toggle-width" onClick={(e) => { e.stopPropagation(); store.dispatch(setWidth([path], width === 24 ? 12 : 24)); }} />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ColumnWidthOutlined />}
+                  aria-label={t('canvas.toggleWidth')}
+                  data-testid="toggle-width"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    store.dispatch(setWidth([path], width === 24 ? 12 : 24));
+                  }}
+                />
               </Tooltip>
             )}
             <Tooltip title={t('toolbar.copy')}>
-              <Button size="small" type="text" icon={<CopyOutlined />} aria-label={t('toolbar.copy')} onClick={(e) => { e.stopPropagation(); store.copy([path]); }} />
+              <Button
+                size="small"
+                type="text"
+                icon={<CopyOutlined />}
+                aria-label={t('toolbar.copy')}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  store.copy([path]);
+                }}
+              />
             </Tooltip>
             <Tooltip title={t('toolbar.delete')}>
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('toolbar.delete')} data-testid="delete-field" onClick={(e) => { e.stopPropagation(); store.dispatch(removeFields([path])); }} />
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('toolbar.delete')}
+                data-testid="delete-field"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  store.dispatch(removeFields([path]));
+                }}
+              />
             </Tooltip>
           </span>
         )}
@@ -275,7 +305,13 @@ export const Canvas = memo(function Canvas({ errors }: { errors: ErrorsByPath })
       <SortableContext id={ROOT_ZONE} items={ids} strategy={rectSortingStrategy}>
         <div className="fw-designer-grid">
           {fields.map((f) => (
-            <CanvasItem key={f.key} field={f} path={f.key} errors={errors.get(f.key)} columnErrors={layoutOf(f) === 'block' ? subErrors(errors, f.key) : undefined} />
+            <CanvasItem
+              key={f.key}
+              field={f}
+              path={f.key}
+              errors={errors.get(f.key)}
+              columnErrors={layoutOf(f) === 'block' ? subErrors(errors, f.key) : undefined}
+            />
           ))}
         </div>
       </SortableContext>

@@ -3,9 +3,7 @@
 // preview; versions. Every edit is a designer/core command (undo/redo), the draft autosaves,
 // and publishing validates, shows the diff against the last published version, then publishes.
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndMonitor, useSensor, useSensors, type DragEndEvent,
-} from '@dnd-kit/core';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndMonitor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Alert, App, Button, Form, Input, Select, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, RedoOutlined, ScissorOutlined, SnippetsOutlined, UndoOutlined } from '@ant-design/icons';
@@ -45,13 +43,20 @@ export interface FormDesignerPageProps {
 }
 
 const isEditable = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.getAttribute('role') === 'combobox');
+  el instanceof HTMLElement &&
+  (el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.getAttribute('role') === 'combobox');
 
 function SaveIndicator({ state, dirty }: { state: SaveState; dirty: boolean }) {
   const { t } = useDesignerT();
   const kind = state.kind === 'error' ? 'error' : state.kind === 'saving' ? 'saving' : dirty ? 'dirty' : 'saved';
   const text =
-    kind === 'error' ? t('status.error', { msg: (state as { message: string }).message }) : kind === 'saving' ? t('status.saving') : kind === 'dirty' ? t('status.dirty') : t('status.saved');
+    kind === 'error'
+      ? t('status.error', { msg: (state as { message: string }).message })
+      : kind === 'saving'
+        ? t('status.saving')
+        : kind === 'dirty'
+          ? t('status.dirty')
+          : t('status.saved');
   return (
     <span className="fw-designer-status" data-state={kind} data-testid="save-status" role="status" aria-live="polite">
       {text}
@@ -65,7 +70,17 @@ const selectDirty = (s: { dirty: boolean }) => s.dirty;
 const selectDef = (s: { definition: FormDefinition }) => s.definition;
 const selectHasSelection = (s: { selection: readonly string[] }) => s.selection.length > 0;
 
-function Toolbar({ saveState, onValidate, onPublish, publishing }: { saveState: SaveState; onValidate: () => void; onPublish: () => void; publishing: boolean }) {
+function Toolbar({
+  saveState,
+  onValidate,
+  onPublish,
+  publishing,
+}: {
+  saveState: SaveState;
+  onValidate: () => void;
+  onPublish: () => void;
+  publishing: boolean;
+}) {
   const store = useDesignerStore();
   const { t, locale } = useDesignerT();
   const { message } = App.useApp();
@@ -144,11 +159,17 @@ const DesignTab = memo(function DesignTab({ errors }: { errors: Map<string, stri
   const { message } = App.useApp();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
   );
-  const report = useCallback((r: DispatchResult) => {
-    if (!r.ok) void message.error(errorText(t, r.error));
-  }, [message, t]);
+  const report = useCallback(
+    (r: DispatchResult) => {
+      if (!r.ok) void message.error(errorText(t, r.error));
+    },
+    [message, t],
+  );
 
   const onAdd = useCallback(
     (meta: WidgetMeta) => {
@@ -162,21 +183,29 @@ const DesignTab = memo(function DesignTab({ errors }: { errors: Map<string, stri
     },
     [store, report],
   );
-  const onDragEnd = useCallback((e: DragEndEvent) => {
-    if (!e.over) return;
-    const s = store.getState();
-    const cmd = dropCommand(s.definition, String(e.active.id), String(e.over.id), s.selection);
-    if (cmd) report(store.dispatch(cmd));
-  }, [store, report]);
-  const accessibility = useMemo(() => ({
-    announcements: {
-      onDragStart: ({ active }: { active: { id: string | number } }) => t('dnd.start', { id: String(active.id) }),
-      onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('dnd.over', { id: String(active.id), over: String(over.id) }) : t('dnd.outside', { id: String(active.id) })),
-      onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) => (over ? t('dnd.end', { id: String(active.id), over: String(over.id) }) : t('dnd.cancel', { id: String(active.id) })),
-      onDragCancel: ({ active }: { active: { id: string | number } }) => t('dnd.cancel', { id: String(active.id) }),
+  const onDragEnd = useCallback(
+    (e: DragEndEvent) => {
+      if (!e.over) return;
+      const s = store.getState();
+      const cmd = dropCommand(s.definition, String(e.active.id), String(e.over.id), s.selection);
+      if (cmd) report(store.dispatch(cmd));
     },
-    screenReaderInstructions: { draggable: t('dnd.instructions') },
-  }), [t]);
+    [store, report],
+  );
+  const accessibility = useMemo(
+    () => ({
+      announcements: {
+        onDragStart: ({ active }: { active: { id: string | number } }) => t('dnd.start', { id: String(active.id) }),
+        onDragOver: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) =>
+          over ? t('dnd.over', { id: String(active.id), over: String(over.id) }) : t('dnd.outside', { id: String(active.id) }),
+        onDragEnd: ({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) =>
+          over ? t('dnd.end', { id: String(active.id), over: String(over.id) }) : t('dnd.cancel', { id: String(active.id) }),
+        onDragCancel: ({ active }: { active: { id: string | number } }) => t('dnd.cancel', { id: String(active.id) }),
+      },
+      screenReaderInstructions: { draggable: t('dnd.instructions') },
+    }),
+    [t],
+  );
   // the property panel is outside the drag-and-drop context: a drag's context changes never
   // walk its (large) tree
   return (
@@ -193,7 +222,17 @@ const DesignTab = memo(function DesignTab({ errors }: { errors: Map<string, stri
 
 const NO_PLACED = placeErrors({ fields: [] } as unknown as FormDefinition, []);
 
-function DesignerWorkspace({ api, published, onPublished, initialTab }: { api: DesignerApi; published: FormDefinition | null; onPublished: () => void; initialTab: DesignerTab }) {
+function DesignerWorkspace({
+  api,
+  published,
+  onPublished,
+  initialTab,
+}: {
+  api: DesignerApi;
+  published: FormDefinition | null;
+  onPublished: () => void;
+  initialTab: DesignerTab;
+}) {
   const store = useDesignerStore();
   const { t, locale } = useDesignerT();
   const { message, modal } = App.useApp();
@@ -333,7 +372,14 @@ function CreateForm({ api, onCreated }: { api: DesignerApi; onCreated: (def: For
       }}
     >
       <Typography.Title level={4}>{t('create.title')}</Typography.Title>
-      <Form.Item name="code" label={t('form.code')} rules={[{ required: true, message: t('create.codeRequired') }, { pattern: /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/, message: t('create.codePattern') }]}>
+      <Form.Item
+        name="code"
+        label={t('form.code')}
+        rules={[
+          { required: true, message: t('create.codeRequired') },
+          { pattern: /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/, message: t('create.codePattern') },
+        ]}
+      >
         <Input data-testid="create-code" />
       </Form.Item>
       <Form.Item name="name" label={t('form.name')} rules={[{ required: true, message: t('create.nameRequired') }, { max: 200 }]}>

@@ -6,7 +6,9 @@ import { FormListPage } from './FormListPage';
 import { MemoryDesignerApi } from './testing/memoryApi';
 
 function setup() {
-  const api = new MemoryDesignerApi().seed(sampleDefinition(), { publish: true, records: 3 }).seed({ ...sampleDefinition(), code: 'draftOnly', name: { 'zh-CN': '草稿表单' } });
+  const api = new MemoryDesignerApi()
+    .seed(sampleDefinition(), { publish: true, records: 3 })
+    .seed({ ...sampleDefinition(), code: 'draftOnly', name: { 'zh-CN': '草稿表单' } });
   const onOpen = vi.fn();
   render(
     <App>
@@ -28,7 +30,9 @@ describe('FormListPage', () => {
   });
 
   it('offers "open as end user" for published forms only', async () => {
-    const api = new MemoryDesignerApi().seed(sampleDefinition(), { publish: true }).seed({ ...sampleDefinition(), code: 'draftOnly', name: { 'zh-CN': '草稿表单' } });
+    const api = new MemoryDesignerApi()
+      .seed(sampleDefinition(), { publish: true })
+      .seed({ ...sampleDefinition(), code: 'draftOnly', name: { 'zh-CN': '草稿表单' } });
     const onOpenAsUser = vi.fn();
     render(
       <App>

@@ -47,10 +47,13 @@ export function FormListPage({ api, onOpen, onOpenAsUser }: FormListPageProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [copyForm] = Form.useForm<{ code: string; name: string }>();
 
-  const open = useCallback((code?: string) => {
-    if (onOpen) onOpen(code);
-    else window.location.assign(code ? `${DESIGNER_PATH}?code=${encodeURIComponent(code)}` : DESIGNER_PATH);
-  }, [onOpen]);
+  const open = useCallback(
+    (code?: string) => {
+      if (onOpen) onOpen(code);
+      else window.location.assign(code ? `${DESIGNER_PATH}?code=${encodeURIComponent(code)}` : DESIGNER_PATH);
+    },
+    [onOpen],
+  );
 
   const reload = useCallback(async () => {
     setLoading(true);
@@ -100,8 +103,29 @@ export function FormListPage({ api, onOpen, onOpenAsUser }: FormListPageProps) {
   return (
     <div data-testid="form-list-page">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search allowClear placeholder={t('list.search')} aria-label={t('list.search')} onSearch={(v) => { setPage(1); setKeyword(v.trim()); }} style={{ width: 220 }} data-testid="form-list-search" />
-        <Select allowClear placeholder={t('form.formType')} aria-label={t('form.formType')} style={{ width: 180 }} value={formType} onChange={(v?: number) => { setPage(1); setFormType(v); }} options={Object.values(FORM_TYPES).map((ft) => ({ value: ft.code, label: ft.name[locale] }))} />
+        <Input.Search
+          allowClear
+          placeholder={t('list.search')}
+          aria-label={t('list.search')}
+          onSearch={(v) => {
+            setPage(1);
+            setKeyword(v.trim());
+          }}
+          style={{ width: 220 }}
+          data-testid="form-list-search"
+        />
+        <Select
+          allowClear
+          placeholder={t('form.formType')}
+          aria-label={t('form.formType')}
+          style={{ width: 180 }}
+          value={formType}
+          onChange={(v?: number) => {
+            setPage(1);
+            setFormType(v);
+          }}
+          options={Object.values(FORM_TYPES).map((ft) => ({ value: ft.code, label: ft.name[locale] }))}
+        />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="form-create">
           {t('list.create')}
         </Button>
@@ -126,12 +150,30 @@ export function FormListPage({ api, onOpen, onOpenAsUser }: FormListPageProps) {
         size="small"
         loading={loading}
         dataSource={rows}
-        pagination={{ current: page, pageSize: limit, total, pageSizeOptions: PAGINATION.pageSizes.map(String), showSizeChanger: true, onChange: (p, s) => { setPage(p); setLimit(s); } }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total,
+          pageSizeOptions: PAGINATION.pageSizes.map(String),
+          showSizeChanger: true,
+          onChange: (p, s) => {
+            setPage(p);
+            setLimit(s);
+          },
+        }}
         columns={[
           { title: t('form.name'), key: 'name', render: (_, r) => <Typography.Link onClick={() => open(r.code)}>{textOf(r.name, locale)}</Typography.Link> },
           { title: t('form.code'), dataIndex: 'code' },
           { title: t('form.formType'), key: 'formType', render: (_, r) => formTypeName(r.formType) },
-          { title: t('list.status'), key: 'status', render: (_, r) => <Tag color={r.status === 'published' ? 'green' : 'gold'} data-testid={`status-${r.code}`}>{t(`list.statuses.${r.status}`)}</Tag> },
+          {
+            title: t('list.status'),
+            key: 'status',
+            render: (_, r) => (
+              <Tag color={r.status === 'published' ? 'green' : 'gold'} data-testid={`status-${r.code}`}>
+                {t(`list.statuses.${r.status}`)}
+              </Tag>
+            ),
+          },
           { title: t('list.version'), dataIndex: 'version' },
           { title: t('list.lastEditor'), dataIndex: 'rowModUser' },
           { title: t('list.lastDate'), dataIndex: 'rowModDate' },
@@ -144,14 +186,36 @@ export function FormListPage({ api, onOpen, onOpenAsUser }: FormListPageProps) {
                   {t('list.design')}
                 </Button>
                 {onOpenAsUser && r.version > 0 && (
-                  <Button type="link" size="small" onClick={() => onOpenAsUser(r.code)} data-testid={`open-${r.code}`} aria-label={t('list.openTitle', { name: textOf(r.name, locale) })}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => onOpenAsUser(r.code)}
+                    data-testid={`open-${r.code}`}
+                    aria-label={t('list.openTitle', { name: textOf(r.name, locale) })}
+                  >
                     {t('list.open')}
                   </Button>
                 )}
-                <Button type="link" size="small" onClick={() => { copyForm.setFieldsValue({ code: `${r.code}_copy`.slice(0, 64), name: `${textOf(r.name, 'zh-CN')}${t('list.copySuffix')}` }); setCopying(r); }}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => {
+                    copyForm.setFieldsValue({ code: `${r.code}_copy`.slice(0, 64), name: `${textOf(r.name, 'zh-CN')}${t('list.copySuffix')}` });
+                    setCopying(r);
+                  }}
+                >
                   {t('list.copy')}
                 </Button>
-                <Button type="link" size="small" onClick={() => api.exportDefinition(r.code).then((d) => download(`${r.code}.json`, d), (e: unknown) => void message.error(errMsg(e)))}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    api.exportDefinition(r.code).then(
+                      (d) => download(`${r.code}.json`, d),
+                      (e: unknown) => void message.error(errMsg(e)),
+                    )
+                  }
+                >
                   {t('list.export')}
                 </Button>
                 <Popconfirm
@@ -178,9 +242,24 @@ export function FormListPage({ api, onOpen, onOpenAsUser }: FormListPageProps) {
           },
         ]}
       />
-      <Modal open={copying !== null} title={t('list.copyTitle')} okText={t('list.copy')} cancelText={t('common.cancel')} onCancel={() => setCopying(null)} onOk={() => copyForm.submit()} destroyOnHidden>
+      <Modal
+        open={copying !== null}
+        title={t('list.copyTitle')}
+        okText={t('list.copy')}
+        cancelText={t('common.cancel')}
+        onCancel={() => setCopying(null)}
+        onOk={() => copyForm.submit()}
+        destroyOnHidden
+      >
         <Form form={copyForm} layout="vertical" onFinish={(v) => void onCopy(v)}>
-          <Form.Item name="code" label={t('form.code')} rules={[{ required: true, message: t('create.codeRequired') }, { pattern: /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/, message: t('create.codePattern') }]}>
+          <Form.Item
+            name="code"
+            label={t('form.code')}
+            rules={[
+              { required: true, message: t('create.codeRequired') },
+              { pattern: /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/, message: t('create.codePattern') },
+            ]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name="name" label={t('form.name')} rules={[{ required: true, message: t('create.nameRequired') }, { max: 200 }]}>

@@ -3,7 +3,18 @@
 import { useCallback } from 'react';
 import { Button, Checkbox, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { APPROVAL_FIELDS, FILTER_OPS, PAGINATION, SYSTEM_FIELDS, TC, holdsValue, type FilterOp, type FormDefinition, type ListSettings, type Locale } from '../../schemas';
+import {
+  APPROVAL_FIELDS,
+  FILTER_OPS,
+  PAGINATION,
+  SYSTEM_FIELDS,
+  TC,
+  holdsValue,
+  type FilterOp,
+  type FormDefinition,
+  type ListSettings,
+  type Locale,
+} from '../../schemas';
 import { addListColumn, getField, moveListColumn, removeListColumn, setDefaultSort, setListColumn, setListFilters, setPageSize } from '../core';
 import { textOf, useDesignerT } from './i18n';
 import { DefinitionList, type ListPage, type ListQuery, type ListRow } from '../../runtime';
@@ -11,13 +22,25 @@ import { PREVIEW_USER, sampleRecord } from './PreviewPane';
 import { sampleData } from './sampleData';
 import { useDefinition, useDesignerStore } from './useDesigner';
 
-const LIST_SYSTEM_KEYS = ['number', 'title', 'rowCreateId', 'rowCreateBuMenId', 'rowCreateDate', 'rowModUser', 'rowModDate', 'stateName', 'shenPiZhuangTai', 'shenPiRen'] as const;
+const LIST_SYSTEM_KEYS = [
+  'number',
+  'title',
+  'rowCreateId',
+  'rowCreateBuMenId',
+  'rowCreateDate',
+  'rowModUser',
+  'rowModDate',
+  'stateName',
+  'shenPiZhuangTai',
+  'shenPiRen',
+] as const;
 
 /** The label of a list key: a definition field, or a system / approval field. */
 export function listKeyLabel(def: FormDefinition, key: string, locale: Locale): string {
   const f = getField(def, key);
   if (f) return textOf(f.label, locale);
-  const sys = (SYSTEM_FIELDS as Record<string, { name: Record<Locale, string> }>)[key] ?? (APPROVAL_FIELDS as Record<string, { name: Record<Locale, string> }>)[key];
+  const sys =
+    (SYSTEM_FIELDS as Record<string, { name: Record<Locale, string> }>)[key] ?? (APPROVAL_FIELDS as Record<string, { name: Record<Locale, string> }>)[key];
   return sys ? sys.name[locale] : key;
 }
 
@@ -67,7 +90,12 @@ export function ListSettingsEditor() {
         <Typography.Title level={5}>{t('list.available')}</Typography.Title>
         <Space direction="vertical" size={2}>
           {keys.map((k) => (
-            <Checkbox key={k} data-testid={`list-col-${k}`} checked={chosen.has(k)} onChange={(e) => store.dispatch(e.target.checked ? addListColumn(k) : removeListColumn(k))}>
+            <Checkbox
+              key={k}
+              data-testid={`list-col-${k}`}
+              checked={chosen.has(k)}
+              onChange={(e) => store.dispatch(e.target.checked ? addListColumn(k) : removeListColumn(k))}
+            >
               {listKeyLabel(def, k, locale)}
             </Checkbox>
           ))}
@@ -90,17 +118,52 @@ export function ListSettingsEditor() {
               <tr key={c.key} data-testid={`list-row-${c.key}`}>
                 <td>{listKeyLabel(def, c.key, locale)}</td>
                 <td>
-                  <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t('list.up')} disabled={i === 0} onClick={() => store.dispatch(moveListColumn(c.key, i - 1))} />
-                  <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t('list.down')} disabled={i === list.columns.length - 1} onClick={() => store.dispatch(moveListColumn(c.key, i + 1))} />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowUpOutlined />}
+                    aria-label={t('list.up')}
+                    disabled={i === 0}
+                    onClick={() => store.dispatch(moveListColumn(c.key, i - 1))}
+                  />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowDownOutlined />}
+                    aria-label={t('list.down')}
+                    disabled={i === list.columns.length - 1}
+                    onClick={() => store.dispatch(moveListColumn(c.key, i + 1))}
+                  />
                 </td>
                 <td>
-                  <InputNumber size="small" min={40} max={1000} precision={0} aria-label={t('list.width')} value={c.width ?? null} onChange={(v) => store.dispatch(setListColumn(c.key, { width: typeof v === 'number' && v >= 40 ? v : undefined }))} />
+                  <InputNumber
+                    size="small"
+                    min={40}
+                    max={1000}
+                    precision={0}
+                    aria-label={t('list.width')}
+                    value={c.width ?? null}
+                    onChange={(v) => store.dispatch(setListColumn(c.key, { width: typeof v === 'number' && v >= 40 ? v : undefined }))}
+                  />
                 </td>
                 <td>
-                  <Switch size="small" aria-label={t('list.sortable')} checked={!!c.sortable} onChange={(v) => store.dispatch(setListColumn(c.key, { sortable: v || undefined }))} />
+                  <Switch
+                    size="small"
+                    aria-label={t('list.sortable')}
+                    checked={!!c.sortable}
+                    onChange={(v) => store.dispatch(setListColumn(c.key, { sortable: v || undefined }))}
+                  />
                 </td>
                 <td>
-                  <Select size="small" allowClear style={{ width: 110 }} aria-label={t('list.filter')} value={filterOf(c.key)} onChange={(op?: FilterOp) => setFilter(c.key, op)} options={FILTER_OPS.map((o) => ({ value: o, label: t(`list.ops.${o}`) }))} />
+                  <Select
+                    size="small"
+                    allowClear
+                    style={{ width: 110 }}
+                    aria-label={t('list.filter')}
+                    value={filterOf(c.key)}
+                    onChange={(op?: FilterOp) => setFilter(c.key, op)}
+                    options={FILTER_OPS.map((o) => ({ value: o, label: t(`list.ops.${o}`) }))}
+                  />
                 </td>
               </tr>
             ))}
@@ -124,7 +187,10 @@ export function ListSettingsEditor() {
             disabled={!list.defaultSort}
             value={list.defaultSort?.order ?? 'desc'}
             onChange={(order: 'asc' | 'desc') => list.defaultSort && store.dispatch(setDefaultSort({ ...list.defaultSort, order }))}
-            options={[{ value: 'asc', label: t('list.asc') }, { value: 'desc', label: t('list.desc') }]}
+            options={[
+              { value: 'asc', label: t('list.asc') },
+              { value: 'desc', label: t('list.desc') },
+            ]}
           />
           <span>{t('list.pageSize')}</span>
           <Select

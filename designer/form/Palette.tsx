@@ -39,10 +39,19 @@ export function Palette({ onAdd }: { onAdd: (meta: WidgetMeta) => void }) {
   const [query, setQuery] = useState('');
   const groups = useMemo(() => paletteGroups(), []);
   const q = query.trim().toLowerCase();
-  const match = (m: WidgetMeta) => !q || Object.values(m.name).some((n) => n.toLowerCase().includes(q)) || m.typeId.toLowerCase().includes(q) || String(m.code) === q;
+  const match = (m: WidgetMeta) =>
+    !q || Object.values(m.name).some((n) => n.toLowerCase().includes(q)) || m.typeId.toLowerCase().includes(q) || String(m.code) === q;
   return (
     <nav className="fw-designer-palette" aria-label={t('palette.title')} data-testid="designer-palette">
-      <Input.Search allowClear size="small" placeholder={t('palette.search')} aria-label={t('palette.search')} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="palette-search" />
+      <Input.Search
+        allowClear
+        size="small"
+        placeholder={t('palette.search')}
+        aria-label={t('palette.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        data-testid="palette-search"
+      />
       {(['field', 'component'] as const).map((g) => {
         const items = groups[g].filter(match);
         if (items.length === 0) return null;

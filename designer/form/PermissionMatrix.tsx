@@ -13,9 +13,26 @@ function scopeLabel(scope: PermissionScope, t: DesignerT, locale: Locale): strin
   return t('permissions.node', { id: scope.id });
 }
 
-const PermissionSelect = memo(function PermissionSelect({ value, label, onChange, t, testId }: { value: FieldPermission | undefined; label: string; onChange: (v: FieldPermission | undefined) => void; t: DesignerT; testId: string }) {
+const PermissionSelect = memo(function PermissionSelect({
+  value,
+  label,
+  onChange,
+  t,
+  testId,
+}: {
+  value: FieldPermission | undefined;
+  label: string;
+  onChange: (v: FieldPermission | undefined) => void;
+  t: DesignerT;
+  testId: string;
+}) {
   return (
-    <select aria-label={label} data-testid={testId} value={value ?? ''} onChange={(e) => onChange((e.target.value || undefined) as FieldPermission | undefined)}>
+    <select
+      aria-label={label}
+      data-testid={testId}
+      value={value ?? ''}
+      onChange={(e) => onChange((e.target.value || undefined) as FieldPermission | undefined)}
+    >
       <option value="">{t('permissions.default')}</option>
       {FIELD_PERMISSIONS.map((p) => (
         <option key={p} value={p}>
@@ -38,8 +55,22 @@ export function PermissionMatrix({ nodeIds = [] }: { nodeIds?: string[] }) {
     <div data-testid="permission-matrix">
       <Typography.Paragraph type="secondary">{t('permissions.help')}</Typography.Paragraph>
       <Space style={{ marginBottom: 8 }}>
-        <Input size="small" placeholder={t('permissions.nodeId')} aria-label={t('permissions.nodeId')} value={newNode} onChange={(e) => setNewNode(e.target.value.trim())} maxLength={64} />
-        <Button size="small" disabled={!newNode || scopes.some((s) => s.kind === 'node' && s.id === newNode)} onClick={() => { setExtraNodes([...extraNodes, newNode]); setNewNode(''); }}>
+        <Input
+          size="small"
+          placeholder={t('permissions.nodeId')}
+          aria-label={t('permissions.nodeId')}
+          value={newNode}
+          onChange={(e) => setNewNode(e.target.value.trim())}
+          maxLength={64}
+        />
+        <Button
+          size="small"
+          disabled={!newNode || scopes.some((s) => s.kind === 'node' && s.id === newNode)}
+          onClick={() => {
+            setExtraNodes([...extraNodes, newNode]);
+            setNewNode('');
+          }}
+        >
           {t('permissions.addNode')}
         </Button>
       </Space>

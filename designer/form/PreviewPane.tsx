@@ -54,7 +54,14 @@ export function PreviewPane({ services }: { services?: WidgetServices }) {
           data-testid="preview-modes"
         />
         {(mode === FORM_MODES.APPROVE || mode === FORM_MODES.MODIFY_ON_RETURN) && (
-          <Input size="small" style={{ width: 180 }} placeholder={t('permissions.nodeId')} aria-label={t('permissions.nodeId')} value={node} onChange={(e) => setNode(e.target.value.trim())} />
+          <Input
+            size="small"
+            style={{ width: 180 }}
+            placeholder={t('permissions.nodeId')}
+            aria-label={t('permissions.nodeId')}
+            value={node}
+            onChange={(e) => setNode(e.target.value.trim())}
+          />
         )}
       </Space>
       <DefinitionForm

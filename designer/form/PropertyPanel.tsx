@@ -9,7 +9,18 @@ import { useState, type ReactNode } from 'react';
 import { Button, Empty, Form, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { FORM_TYPES, LOCALES, TC, isTypeCode, type Locale, type FieldDefinition, type FormDefinition, type LocalizedText } from '../../schemas';
-import { columnsOf, getField, keyProblem, localizedText, removeFields, renameKey, setFieldProperties, setFormProperty, setWidth, type DesignerError } from '../core';
+import {
+  columnsOf,
+  getField,
+  keyProblem,
+  localizedText,
+  removeFields,
+  renameKey,
+  setFieldProperties,
+  setFormProperty,
+  setWidth,
+  type DesignerError,
+} from '../core';
 import { textOf, useDesignerT, type DesignerT } from './i18n';
 import { useDefinition, useDesignerStore, useSelection } from './useDesigner';
 import { metaOf } from './widgetMetas';
@@ -46,7 +57,19 @@ function useDraft<T>(value: T): [T, (v: T) => void] {
   return [draft, setDraft];
 }
 
-function LocalizedEditor({ id, value, required, onChange, t }: { id: string; value: LocalizedText | undefined; required: boolean; onChange: (v: LocalizedText | undefined) => void; t: DesignerT }) {
+function LocalizedEditor({
+  id,
+  value,
+  required,
+  onChange,
+  t,
+}: {
+  id: string;
+  value: LocalizedText | undefined;
+  required: boolean;
+  onChange: (v: LocalizedText | undefined) => void;
+  t: DesignerT;
+}) {
   const [draft, setDraft] = useDraft<Partial<LocalizedText> | undefined>(value);
   const missing = required && !draft?.['zh-CN'];
   return (
@@ -78,7 +101,19 @@ function LocalizedEditor({ id, value, required, onChange, t }: { id: string; val
   );
 }
 
-function PatternInput({ id, value, pattern, onChange, t }: { id: string; value: string | undefined; pattern: string; onChange: (v: string | undefined) => void; t: DesignerT }) {
+function PatternInput({
+  id,
+  value,
+  pattern,
+  onChange,
+  t,
+}: {
+  id: string;
+  value: string | undefined;
+  pattern: string;
+  onChange: (v: string | undefined) => void;
+  t: DesignerT;
+}) {
   const [draft, setDraft] = useDraft(value ?? '');
   const bad = draft !== '' && !new RegExp(pattern).test(draft);
   return (
@@ -100,16 +135,43 @@ function PatternInput({ id, value, pattern, onChange, t }: { id: string; value: 
   );
 }
 
-function OptionsEditor({ id, value, onChange, t }: { id: string; value: FieldDefinition['options']; onChange: (v: FieldDefinition['options']) => void; t: DesignerT }) {
+function OptionsEditor({
+  id,
+  value,
+  onChange,
+  t,
+}: {
+  id: string;
+  value: FieldDefinition['options'];
+  onChange: (v: FieldDefinition['options']) => void;
+  t: DesignerT;
+}) {
   const options = value ?? [];
-  const set = (i: number, patch: Partial<NonNullable<FieldDefinition['options']>[number]>) => onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
+  const set = (i: number, patch: Partial<NonNullable<FieldDefinition['options']>[number]>) =>
+    onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   return (
     <Space direction="vertical" size={4} style={{ width: '100%' }} data-testid={id}>
       {options.map((o, i) => (
         <Space.Compact key={i} style={{ width: '100%' }}>
-          <Input size="small" style={{ width: '35%' }} aria-label={t('panel.optionValue')} value={o.value} onChange={(e) => e.target.value && set(i, { value: e.target.value.slice(0, 64) })} />
-          <Input size="small" aria-label={t('panel.optionLabel')} value={o.label['zh-CN']} onChange={(e) => e.target.value && set(i, { label: { ...o.label, 'zh-CN': e.target.value } })} />
-          <Button size="small" icon={<DeleteOutlined />} aria-label={t('toolbar.delete')} onClick={() => onChange(options.length > 1 ? options.filter((_, j) => j !== i) : undefined)} />
+          <Input
+            size="small"
+            style={{ width: '35%' }}
+            aria-label={t('panel.optionValue')}
+            value={o.value}
+            onChange={(e) => e.target.value && set(i, { value: e.target.value.slice(0, 64) })}
+          />
+          <Input
+            size="small"
+            aria-label={t('panel.optionLabel')}
+            value={o.label['zh-CN']}
+            onChange={(e) => e.target.value && set(i, { label: { ...o.label, 'zh-CN': e.target.value } })}
+          />
+          <Button
+            size="small"
+            icon={<DeleteOutlined />}
+            aria-label={t('toolbar.delete')}
+            onClick={() => onChange(options.length > 1 ? options.filter((_, j) => j !== i) : undefined)}
+          />
         </Space.Compact>
       ))}
       <Button
@@ -169,12 +231,29 @@ function PropControl(props: PropControlProps): ReactNode {
   if (name === 'options' && schema.type === 'array') return <OptionsEditor id={id} value={value as FieldDefinition['options']} onChange={onChange} t={t} />;
   if (name === 'totals') {
     return (
-      <Select id={id} size="small" mode="multiple" style={{ width: '100%' }} value={(value as string[] | undefined) ?? []} onChange={(v: string[]) => onChange(v.length ? v : undefined)}
-        options={columnsOf(field).map((c) => ({ value: c.key, label: textOf(c.label, locale) }))} />
+      <Select
+        id={id}
+        size="small"
+        mode="multiple"
+        style={{ width: '100%' }}
+        value={(value as string[] | undefined) ?? []}
+        onChange={(v: string[]) => onChange(v.length ? v : undefined)}
+        options={columnsOf(field).map((c) => ({ value: c.key, label: textOf(c.label, locale) }))}
+      />
     );
   }
   if (name === 'default' && field.options?.length) {
-    return <Select id={id} size="small" allowClear style={{ width: '100%' }} value={value as string | undefined} onChange={(v) => onChange(v ?? undefined)} options={field.options.map((o) => ({ value: o.value, label: textOf(o.label, locale) }))} />;
+    return (
+      <Select
+        id={id}
+        size="small"
+        allowClear
+        style={{ width: '100%' }}
+        value={value as string | undefined}
+        onChange={(v) => onChange(v ?? undefined)}
+        options={field.options.map((o) => ({ value: o.value, label: textOf(o.label, locale) }))}
+      />
+    );
   }
   if (schema.enum) {
     return (
@@ -206,11 +285,30 @@ function PropControl(props: PropControlProps): ReactNode {
         />
       );
     case 'string':
-      if (schema.pattern) return <PatternInput id={id} value={typeof value === 'string' ? value : undefined} pattern={schema.pattern} onChange={onChange} t={t} />;
-      return <Input id={id} size="small" data-testid={id} maxLength={schema.maxLength} value={(value as string | undefined) ?? ''} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />;
+      if (schema.pattern)
+        return <PatternInput id={id} value={typeof value === 'string' ? value : undefined} pattern={schema.pattern} onChange={onChange} t={t} />;
+      return (
+        <Input
+          id={id}
+          size="small"
+          data-testid={id}
+          maxLength={schema.maxLength}
+          value={(value as string | undefined) ?? ''}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        />
+      );
     case 'array':
       if (schema.items?.type === 'string') {
-        return <Select id={id} size="small" mode="tags" style={{ width: '100%' }} value={(value as string[] | undefined) ?? []} onChange={(v: string[]) => onChange(v.length ? v : undefined)} />;
+        return (
+          <Select
+            id={id}
+            size="small"
+            mode="tags"
+            style={{ width: '100%' }}
+            value={(value as string[] | undefined) ?? []}
+            onChange={(v: string[]) => onChange(v.length ? v : undefined)}
+          />
+        );
       }
       return null;
     case 'object': {
@@ -258,7 +356,13 @@ function KeyEditor({ path, definition }: { path: string; definition: FormDefinit
     if (!res.ok) setDraft(field.key);
   };
   return (
-    <Form.Item label={t('props.key')} htmlFor="prop-key" validateStatus={problem ? 'error' : undefined} help={problem ? errorText(t, problem) : field.renamedFrom?.length ? t('panel.renamedFrom', { keys: field.renamedFrom.join(', ') }) : undefined} style={{ marginBottom: 8 }}>
+    <Form.Item
+      label={t('props.key')}
+      htmlFor="prop-key"
+      validateStatus={problem ? 'error' : undefined}
+      help={problem ? errorText(t, problem) : field.renamedFrom?.length ? t('panel.renamedFrom', { keys: field.renamedFrom.join(', ') }) : undefined}
+      style={{ marginBottom: 8 }}
+    >
       <Input id="prop-key" size="small" data-testid="prop-key" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={commit} onPressEnter={commit} />
     </Form.Item>
   );
@@ -328,7 +432,13 @@ function FormProperties() {
           />
         </Form.Item>
         <Form.Item label={t('form.titleTemplate')} htmlFor="form-title-template" help={t('form.titleTemplateHelp')}>
-          <Input id="form-title-template" size="small" maxLength={200} value={def.titleTemplate ?? ''} onChange={(e) => store.dispatch(setFormProperty('titleTemplate', e.target.value || undefined))} />
+          <Input
+            id="form-title-template"
+            size="small"
+            maxLength={200}
+            value={def.titleTemplate ?? ''}
+            onChange={(e) => store.dispatch(setFormProperty('titleTemplate', e.target.value || undefined))}
+          />
         </Form.Item>
         <Form.Item label={t('form.numberPrefix')} htmlFor="form-number-prefix">
           <Input
@@ -378,4 +488,3 @@ export function PropertyPanel() {
     </aside>
   );
 }
-

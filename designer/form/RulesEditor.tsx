@@ -7,9 +7,29 @@ import { Button, Card, Empty, Input, InputNumber, Select, Space, Switch, Typogra
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { RULE_ACTIONS, TC, holdsValue, type FieldDefinition, type FormDefinition, type Formula, type LinkageRule, type RuleAction } from '../../schemas';
 import {
-  CONDITION_OPS, UNARY_OPS, allPaths, chainToFormula, columnsOf, formulaToChain, formulaToJsonLogic, formulaToText, getField, jsonLogicToFormula,
-  linkageRuleToModel, removeFormula, removeRule, ruleToLinkageRule, splitPath, upsertFormula, upsertRule,
-  type ArithmeticOp, type ConditionOp, type FormulaChain, type FormulaTerm, type RuleCondition, type RuleModel,
+  CONDITION_OPS,
+  UNARY_OPS,
+  allPaths,
+  chainToFormula,
+  columnsOf,
+  formulaToChain,
+  formulaToJsonLogic,
+  formulaToText,
+  getField,
+  jsonLogicToFormula,
+  linkageRuleToModel,
+  removeFormula,
+  removeRule,
+  ruleToLinkageRule,
+  splitPath,
+  upsertFormula,
+  upsertRule,
+  type ArithmeticOp,
+  type ConditionOp,
+  type FormulaChain,
+  type FormulaTerm,
+  type RuleCondition,
+  type RuleModel,
 } from '../core';
 import { textOf, useDesignerT, type DesignerT } from './i18n';
 import { useDefinition, useDesignerStore } from './useDesigner';
@@ -62,7 +82,21 @@ function JsonEditor({ value, onChange, t, testId }: { value: unknown; onChange: 
   );
 }
 
-function ActionsEditor({ actions, onChange, def, locale, t, testId }: { actions: RuleAction[]; onChange: (a: RuleAction[]) => void; def: FormDefinition; locale: Locale; t: DesignerT; testId: string }) {
+function ActionsEditor({
+  actions,
+  onChange,
+  def,
+  locale,
+  t,
+  testId,
+}: {
+  actions: RuleAction[];
+  onChange: (a: RuleAction[]) => void;
+  def: FormDefinition;
+  locale: Locale;
+  t: DesignerT;
+  testId: string;
+}) {
   const targets = fieldOptions(def, locale, () => true);
   return (
     <Space direction="vertical" size={4} style={{ width: '100%' }} data-testid={testId}>
@@ -73,14 +107,37 @@ function ActionsEditor({ actions, onChange, def, locale, t, testId }: { actions:
             style={{ width: 120 }}
             aria-label={t('rules.action')}
             value={a.action}
-            onChange={(action) => onChange(actions.map((x, j) => (j === i ? (action === 'setValue' ? { ...x, action, value: x.value ?? '0' } : { action, target: x.target }) : x)))}
+            onChange={(action) =>
+              onChange(actions.map((x, j) => (j === i ? (action === 'setValue' ? { ...x, action, value: x.value ?? '0' } : { action, target: x.target }) : x)))
+            }
             options={RULE_ACTIONS.map((k) => ({ value: k, label: t(`rules.actions.${k}`) }))}
           />
-          <Select size="small" showSearch optionFilterProp="label" style={{ width: 200 }} aria-label={t('rules.target')} value={a.target} onChange={(target) => onChange(actions.map((x, j) => (j === i ? { ...x, target } : x)))} options={targets} />
+          <Select
+            size="small"
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 200 }}
+            aria-label={t('rules.target')}
+            value={a.target}
+            onChange={(target) => onChange(actions.map((x, j) => (j === i ? { ...x, target } : x)))}
+            options={targets}
+          />
           {a.action === 'setValue' && (
-            <Input size="small" style={{ width: 160 }} aria-label={t('rules.value')} value={typeof a.value === 'string' || typeof a.value === 'number' ? String(a.value) : JSON.stringify(a.value)} onChange={(e) => onChange(actions.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
+            <Input
+              size="small"
+              style={{ width: 160 }}
+              aria-label={t('rules.value')}
+              value={typeof a.value === 'string' || typeof a.value === 'number' ? String(a.value) : JSON.stringify(a.value)}
+              onChange={(e) => onChange(actions.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))}
+            />
           )}
-          <Button size="small" icon={<DeleteOutlined />} aria-label={t('toolbar.delete')} onClick={() => onChange(actions.filter((_, j) => j !== i))} disabled={testId.endsWith('then') && actions.length === 1} />
+          <Button
+            size="small"
+            icon={<DeleteOutlined />}
+            aria-label={t('toolbar.delete')}
+            onClick={() => onChange(actions.filter((_, j) => j !== i))}
+            disabled={testId.endsWith('then') && actions.length === 1}
+          />
         </Space>
       ))}
       <Button size="small" icon={<PlusOutlined />} onClick={() => targets[0] && onChange([...actions, { action: 'show', target: targets[0].value }])}>
@@ -95,7 +152,21 @@ function parseValue(raw: string, numeric: boolean): string | number {
   return raw;
 }
 
-function ConditionRow({ c, onChange, onRemove, def, locale, t }: { c: RuleCondition; onChange: (c: RuleCondition) => void; onRemove: () => void; def: FormDefinition; locale: Locale; t: DesignerT }) {
+function ConditionRow({
+  c,
+  onChange,
+  onRemove,
+  def,
+  locale,
+  t,
+}: {
+  c: RuleCondition;
+  onChange: (c: RuleCondition) => void;
+  onRemove: () => void;
+  def: FormDefinition;
+  locale: Locale;
+  t: DesignerT;
+}) {
   const fields = fieldOptions(def, locale, (_, p) => !p.includes('.'));
   const f = getField(def, c.field);
   const numeric = !!f && NUMERIC.has(f.type);
@@ -103,8 +174,24 @@ function ConditionRow({ c, onChange, onRemove, def, locale, t }: { c: RuleCondit
   const ops = CONDITION_OPS.filter((o) => (picker ? UNARY_OPS.has(o) : numeric ? !['contains', 'in'].includes(o) : true));
   return (
     <Space wrap data-testid="rule-condition">
-      <Select size="small" showSearch optionFilterProp="label" style={{ width: 180 }} aria-label={t('rules.field')} value={c.field} onChange={(field) => onChange({ field, op: 'notEmpty' })} options={fields} />
-      <Select size="small" style={{ width: 110 }} aria-label={t('rules.op')} value={c.op} onChange={(op: ConditionOp) => onChange(UNARY_OPS.has(op) ? { field: c.field, op } : { ...c, op, value: c.value ?? (op === 'in' ? [] : '') })} options={ops.map((o) => ({ value: o, label: t(`rules.ops.${o}`) }))} />
+      <Select
+        size="small"
+        showSearch
+        optionFilterProp="label"
+        style={{ width: 180 }}
+        aria-label={t('rules.field')}
+        value={c.field}
+        onChange={(field) => onChange({ field, op: 'notEmpty' })}
+        options={fields}
+      />
+      <Select
+        size="small"
+        style={{ width: 110 }}
+        aria-label={t('rules.op')}
+        value={c.op}
+        onChange={(op: ConditionOp) => onChange(UNARY_OPS.has(op) ? { field: c.field, op } : { ...c, op, value: c.value ?? (op === 'in' ? [] : '') })}
+        options={ops.map((o) => ({ value: o, label: t(`rules.ops.${o}`) }))}
+      />
       {!UNARY_OPS.has(c.op) &&
         (f?.options && (c.op === 'eq' || c.op === 'ne' || c.op === 'in') ? (
           <Select
@@ -117,7 +204,14 @@ function ConditionRow({ c, onChange, onRemove, def, locale, t }: { c: RuleCondit
             options={f.options.map((o) => ({ value: o.value, label: textOf(o.label, locale) }))}
           />
         ) : (
-          <Input size="small" style={{ width: 140 }} aria-label={t('rules.value')} data-testid="rule-value" value={Array.isArray(c.value) ? c.value.join(',') : String(c.value ?? '')} onChange={(e) => onChange({ ...c, value: c.op === 'in' ? e.target.value.split(',') : parseValue(e.target.value, numeric) })} />
+          <Input
+            size="small"
+            style={{ width: 140 }}
+            aria-label={t('rules.value')}
+            data-testid="rule-value"
+            value={Array.isArray(c.value) ? c.value.join(',') : String(c.value ?? '')}
+            onChange={(e) => onChange({ ...c, value: c.op === 'in' ? e.target.value.split(',') : parseValue(e.target.value, numeric) })}
+          />
         ))}
       <Button size="small" icon={<DeleteOutlined />} aria-label={t('toolbar.delete')} onClick={onRemove} />
     </Space>
@@ -135,7 +229,14 @@ function RuleCard({ rule, def, locale, t }: { rule: LinkageRule; def: FormDefini
       size="small"
       data-testid={`rule-${rule.id}`}
       title={
-        <Input size="small" variant="borderless" aria-label={t('rules.name')} placeholder={t('rules.name')} value={rule.name ?? ''} onChange={(e) => store.dispatch(upsertRule({ ...rule, name: e.target.value || undefined }))} />
+        <Input
+          size="small"
+          variant="borderless"
+          aria-label={t('rules.name')}
+          placeholder={t('rules.name')}
+          value={rule.name ?? ''}
+          onChange={(e) => store.dispatch(upsertRule({ ...rule, name: e.target.value || undefined }))}
+        />
       }
       extra={
         <Space>
@@ -147,32 +248,95 @@ function RuleCard({ rule, def, locale, t }: { rule: LinkageRule; def: FormDefini
       style={{ marginBottom: 8 }}
     >
       {advanced || !model ? (
-        <JsonEditor key={rule.id} testId={`rule-json-${rule.id}`} value={rule} t={t} onChange={(v) => v && typeof v === 'object' && 'then' in v && store.dispatch(upsertRule({ ...(v as LinkageRule), id: rule.id }))} />
+        <JsonEditor
+          key={rule.id}
+          testId={`rule-json-${rule.id}`}
+          value={rule}
+          t={t}
+          onChange={(v) => v && typeof v === 'object' && 'then' in v && store.dispatch(upsertRule({ ...(v as LinkageRule), id: rule.id }))}
+        />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space>
             <Typography.Text strong>{t('rules.when')}</Typography.Text>
-            <Select size="small" style={{ width: 140 }} aria-label={t('rules.combinator')} value={model.combinator} onChange={(combinator) => save({ ...model, combinator })} options={[{ value: 'and', label: t('rules.and') }, { value: 'or', label: t('rules.or') }]} />
+            <Select
+              size="small"
+              style={{ width: 140 }}
+              aria-label={t('rules.combinator')}
+              value={model.combinator}
+              onChange={(combinator) => save({ ...model, combinator })}
+              options={[
+                { value: 'and', label: t('rules.and') },
+                { value: 'or', label: t('rules.or') },
+              ]}
+            />
           </Space>
           {model.conditions.map((c, i) => (
-            <ConditionRow key={i} c={c} def={def} locale={locale} t={t} onChange={(nc) => save({ ...model, conditions: model.conditions.map((x, j) => (j === i ? nc : x)) })} onRemove={() => save({ ...model, conditions: model.conditions.filter((_, j) => j !== i) })} />
+            <ConditionRow
+              key={i}
+              c={c}
+              def={def}
+              locale={locale}
+              t={t}
+              onChange={(nc) => save({ ...model, conditions: model.conditions.map((x, j) => (j === i ? nc : x)) })}
+              onRemove={() => save({ ...model, conditions: model.conditions.filter((_, j) => j !== i) })}
+            />
           ))}
-          <Button size="small" icon={<PlusOutlined />} data-testid="add-condition" onClick={() => fields[0] && save({ ...model, conditions: [...model.conditions, { field: fields[0].value, op: 'notEmpty' }] })}>
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            data-testid="add-condition"
+            onClick={() => fields[0] && save({ ...model, conditions: [...model.conditions, { field: fields[0].value, op: 'notEmpty' }] })}
+          >
             {t('rules.addCondition')}
           </Button>
           <Typography.Text strong>{t('rules.then')}</Typography.Text>
-          <ActionsEditor testId={`rule-${rule.id}-then`} actions={model.then} def={def} locale={locale} t={t} onChange={(then) => then.length && save({ ...model, then })} />
+          <ActionsEditor
+            testId={`rule-${rule.id}-then`}
+            actions={model.then}
+            def={def}
+            locale={locale}
+            t={t}
+            onChange={(then) => then.length && save({ ...model, then })}
+          />
           <Typography.Text strong>{t('rules.otherwise')}</Typography.Text>
-          <ActionsEditor testId={`rule-${rule.id}-otherwise`} actions={model.otherwise ?? []} def={def} locale={locale} t={t} onChange={(otherwise) => save({ ...model, otherwise })} />
+          <ActionsEditor
+            testId={`rule-${rule.id}-otherwise`}
+            actions={model.otherwise ?? []}
+            def={def}
+            locale={locale}
+            t={t}
+            onChange={(otherwise) => save({ ...model, otherwise })}
+          />
         </Space>
       )}
     </Card>
   );
 }
 
-function TermEditor({ term, onChange, def, scope, locale, t }: { term: FormulaTerm; onChange: (t: FormulaTerm) => void; def: FormDefinition; scope: string | null; locale: Locale; t: DesignerT }) {
+function TermEditor({
+  term,
+  onChange,
+  def,
+  scope,
+  locale,
+  t,
+}: {
+  term: FormulaTerm;
+  onChange: (t: FormulaTerm) => void;
+  def: FormDefinition;
+  scope: string | null;
+  locale: Locale;
+  t: DesignerT;
+}) {
   const numericFields = fieldOptions(def, locale, (f, p) => NUMERIC.has(f.type) && (!p.includes('.') || splitPath(p).parent === scope));
-  const columns = def.fields.filter((f) => f.type === TC.SUB_FORM).flatMap((s) => columnsOf(s).filter((c) => NUMERIC.has(c.type)).map((c) => ({ value: `${s.key}.${c.key}`, label: `${textOf(s.label, locale)} / ${textOf(c.label, locale)}` })));
+  const columns = def.fields
+    .filter((f) => f.type === TC.SUB_FORM)
+    .flatMap((s) =>
+      columnsOf(s)
+        .filter((c) => NUMERIC.has(c.type))
+        .map((c) => ({ value: `${s.key}.${c.key}`, label: `${textOf(s.label, locale)} / ${textOf(c.label, locale)}` })),
+    );
   return (
     <Space.Compact>
       <Select
@@ -188,11 +352,46 @@ function TermEditor({ term, onChange, def, scope, locale, t }: { term: FormulaTe
         }}
         options={(['field', 'number', 'sum', 'count'] as const).map((k) => ({ value: k, label: t(`formulas.terms.${k}`) }))}
       />
-      {term.kind === 'field' && <Select size="small" showSearch optionFilterProp="label" style={{ width: 180 }} aria-label={t('formulas.field')} value={term.path} onChange={(path) => onChange({ kind: 'field', path })} options={numericFields} />}
-      {term.kind === 'number' && <Input size="small" style={{ width: 100 }} aria-label={t('formulas.number')} value={term.value} onChange={(e) => /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(e.target.value) && onChange({ kind: 'number', value: e.target.value })} />}
-      {term.kind === 'sum' && <Select size="small" style={{ width: 200 }} aria-label={t('formulas.column')} value={`${term.subForm}.${term.column}`} onChange={(v) => onChange({ kind: 'sum', ...splitColumn(v) })} options={columns} />}
+      {term.kind === 'field' && (
+        <Select
+          size="small"
+          showSearch
+          optionFilterProp="label"
+          style={{ width: 180 }}
+          aria-label={t('formulas.field')}
+          value={term.path}
+          onChange={(path) => onChange({ kind: 'field', path })}
+          options={numericFields}
+        />
+      )}
+      {term.kind === 'number' && (
+        <Input
+          size="small"
+          style={{ width: 100 }}
+          aria-label={t('formulas.number')}
+          value={term.value}
+          onChange={(e) => /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(e.target.value) && onChange({ kind: 'number', value: e.target.value })}
+        />
+      )}
+      {term.kind === 'sum' && (
+        <Select
+          size="small"
+          style={{ width: 200 }}
+          aria-label={t('formulas.column')}
+          value={`${term.subForm}.${term.column}`}
+          onChange={(v) => onChange({ kind: 'sum', ...splitColumn(v) })}
+          options={columns}
+        />
+      )}
       {term.kind === 'count' && (
-        <Select size="small" style={{ width: 160 }} aria-label={t('formulas.subForm')} value={term.subForm} onChange={(subForm) => onChange({ kind: 'count', subForm })} options={def.fields.filter((f) => f.type === TC.SUB_FORM).map((f) => ({ value: f.key, label: textOf(f.label, locale) }))} />
+        <Select
+          size="small"
+          style={{ width: 160 }}
+          aria-label={t('formulas.subForm')}
+          value={term.subForm}
+          onChange={(subForm) => onChange({ kind: 'count', subForm })}
+          options={def.fields.filter((f) => f.type === TC.SUB_FORM).map((f) => ({ value: f.key, label: textOf(f.label, locale) }))}
+        />
       )}
     </Space.Compact>
   );
@@ -251,7 +450,13 @@ function FormulaCard({ formula, def, locale, t }: { formula: Formula; def: FormD
       }
     >
       {advanced || !chain ? (
-        <JsonEditor key={formula.id} testId={`formula-json-${formula.id}`} value={formula.expression} t={t} onChange={(expression) => store.dispatch(upsertFormula({ ...formula, expression }))} />
+        <JsonEditor
+          key={formula.id}
+          testId={`formula-json-${formula.id}`}
+          value={formula.expression}
+          t={t}
+          onChange={(expression) => store.dispatch(upsertFormula({ ...formula, expression }))}
+        />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space wrap>
@@ -267,10 +472,22 @@ function FormulaCard({ formula, def, locale, t }: { formula: Formula; def: FormD
                     options={OPS.map((o) => ({ value: o, label: OP_SYMBOL[o] }))}
                   />
                 )}
-                <TermEditor term={term} def={def} scope={scope} locale={locale} t={t} onChange={(nt) => saveChain({ ...chain, terms: chain.terms.map((x, j) => (j === i ? nt : x)) })} />
+                <TermEditor
+                  term={term}
+                  def={def}
+                  scope={scope}
+                  locale={locale}
+                  t={t}
+                  onChange={(nt) => saveChain({ ...chain, terms: chain.terms.map((x, j) => (j === i ? nt : x)) })}
+                />
               </Space>
             ))}
-            <Button size="small" icon={<PlusOutlined />} data-testid="add-term" onClick={() => saveChain({ ...chain, ops: [...chain.ops, 'add'], terms: [...chain.terms, { kind: 'number', value: '0' }] })}>
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              data-testid="add-term"
+              onClick={() => saveChain({ ...chain, ops: [...chain.ops, 'add'], terms: [...chain.terms, { kind: 'number', value: '0' }] })}
+            >
               {t('formulas.addTerm')}
             </Button>
             {chain.terms.length > 1 && (
@@ -281,10 +498,24 @@ function FormulaCard({ formula, def, locale, t }: { formula: Formula; def: FormD
           </Space>
           <Space>
             <span>{t('formulas.round')}</span>
-            <InputNumber size="small" min={0} max={8} precision={0} aria-label={t('formulas.round')} value={chain.round ?? null} onChange={(v) => saveChain({ ...chain, round: typeof v === 'number' ? v : undefined })} />
+            <InputNumber
+              size="small"
+              min={0}
+              max={8}
+              precision={0}
+              aria-label={t('formulas.round')}
+              value={chain.round ?? null}
+              onChange={(v) => saveChain({ ...chain, round: typeof v === 'number' ? v : undefined })}
+            />
           </Space>
           <Typography.Text type="secondary" data-testid="formula-text">
-            = {formulaToText(chainToFormula(chain), labelOf, { sum: t('formulas.fn.sum'), count: t('formulas.fn.count'), round: t('formulas.fn.round'), days: t('formulas.fn.days') })}
+            ={' '}
+            {formulaToText(chainToFormula(chain), labelOf, {
+              sum: t('formulas.fn.sum'),
+              count: t('formulas.fn.count'),
+              round: t('formulas.fn.round'),
+              days: t('formulas.fn.days'),
+            })}
           </Typography.Text>
         </Space>
       )}
@@ -315,7 +546,17 @@ export function RulesEditor() {
             disabled={mainFields.length === 0}
             onClick={() =>
               store.dispatch(
-                upsertRule(ruleToLinkageRule({ id: uniqueId('rule', rules.map((r) => r.id)), combinator: 'and', conditions: [{ field: mainFields[0].value, op: 'notEmpty' }], then: [{ action: 'show', target: mainFields[mainFields.length - 1].value }] })),
+                upsertRule(
+                  ruleToLinkageRule({
+                    id: uniqueId(
+                      'rule',
+                      rules.map((r) => r.id),
+                    ),
+                    combinator: 'and',
+                    conditions: [{ field: mainFields[0].value, op: 'notEmpty' }],
+                    then: [{ action: 'show', target: mainFields[mainFields.length - 1].value }],
+                  }),
+                ),
               )
             }
           >
@@ -340,7 +581,16 @@ export function RulesEditor() {
             disabled={numericTargets.length === 0}
             onClick={() => {
               const target = numericTargets.find((o) => !formulas.some((f) => f.target === o.value)) ?? numericTargets[0];
-              store.dispatch(upsertFormula({ id: uniqueId('formula', formulas.map((f) => f.id)), target: target.value, expression: '0' }));
+              store.dispatch(
+                upsertFormula({
+                  id: uniqueId(
+                    'formula',
+                    formulas.map((f) => f.id),
+                  ),
+                  target: target.value,
+                  expression: '0',
+                }),
+              );
             }}
           >
             {t('formulas.add')}

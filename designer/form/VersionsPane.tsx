@@ -50,7 +50,10 @@ export function VersionsPane({ api }: { api: DesignerApi }) {
 
   const a = from === null ? null : from === DRAFT ? draft : defs[from];
   const b = to === DRAFT ? draft : defs[to];
-  const options = [{ value: DRAFT, label: t('versions.draft') }, ...(versions ?? []).map((v) => ({ value: v.version, label: t('versions.version', { v: v.version }) }))];
+  const options = [
+    { value: DRAFT, label: t('versions.draft') },
+    ...(versions ?? []).map((v) => ({ value: v.version, label: t('versions.version', { v: v.version }) })),
+  ];
   return (
     <div data-testid="versions-pane">
       {error && <Alert type="error" showIcon title={error} />}
@@ -72,7 +75,11 @@ export function VersionsPane({ api }: { api: DesignerApi }) {
         <span>→</span>
         <Select size="small" style={{ width: 140 }} aria-label={t('versions.to')} value={to} onChange={setTo} options={options} />
       </Space>
-      {a && b ? <DiffView diff={diffDefinitions(a, b)} from={a} to={b} /> : versions?.length === 0 ? <Typography.Text type="secondary">{t('versions.none')}</Typography.Text> : null}
+      {a && b ? (
+        <DiffView diff={diffDefinitions(a, b)} from={a} to={b} />
+      ) : versions?.length === 0 ? (
+        <Typography.Text type="secondary">{t('versions.none')}</Typography.Text>
+      ) : null}
     </div>
   );
 }

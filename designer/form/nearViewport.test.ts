@@ -46,11 +46,17 @@ describe('nearViewport', () => {
     observeNear(b, (n) => seen.push(`b:${n}`));
     const io = FakeObserver.last!;
     expect(io.options.rootMargin).toBe('100% 0px');
-    io.report([[a, true], [b, false]]);
+    io.report([
+      [a, true],
+      [b, false],
+    ]);
     expect(seen).toEqual(['a:true', 'b:false']);
     // during a drag: b comes near, a does not leave until the drag ends
     holdNear(true);
-    io.report([[b, true], [a, false]]);
+    io.report([
+      [b, true],
+      [a, false],
+    ]);
     expect(seen).toEqual(['a:true', 'b:false', 'b:true']);
     holdNear(false);
     expect(seen).toEqual(['a:true', 'b:false', 'b:true', 'a:false']);

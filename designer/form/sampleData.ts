@@ -28,7 +28,14 @@ export function sampleValue(field: FieldDefinition, row = 0): unknown {
       return field.range ? [v, field.withTime ? `2026-11-${String(20 + n).padStart(2, '0')} 18:00` : `2026-11-${String(20 + n).padStart(2, '0')}`] : v;
     }
     case TC.SUB_FORM:
-      return [0, 1].map((r) => ({ _id: `row${r + 1}`, ...Object.fromEntries(columnsOf(field).map((c) => [c.key, sampleValue(c, r)]).filter(([, v]) => v !== undefined)) }));
+      return [0, 1].map((r) => ({
+        _id: `row${r + 1}`,
+        ...Object.fromEntries(
+          columnsOf(field)
+            .map((c) => [c.key, sampleValue(c, r)])
+            .filter(([, v]) => v !== undefined),
+        ),
+      }));
     default:
       if (info.source) {
         const v = { id: String(1000 + n), name: `${info.name['zh-CN']}${n}` };

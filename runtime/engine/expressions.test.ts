@@ -56,6 +56,11 @@ describe('expressions', () => {
       ]),
     );
     const s = compileExpression({ colSum: ['detail', 'amount'] }, scope);
-    expect(s.deps).toEqual(expect.arrayContaining([{ key: 'detail.amount', rowLocal: false }, { key: 'detail[]', rowLocal: false }]));
+    expect(s.deps).toEqual(
+      expect.arrayContaining([
+        { key: 'detail.amount', rowLocal: false },
+        { key: 'detail[]', rowLocal: false },
+      ]),
+    );
   });
 });

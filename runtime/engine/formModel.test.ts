@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { COMPONENT_TYPES, DEFINITION_SCHEMA_VERSION, FIELD_TYPES, FORM_MODES, TC, type FieldDefinition, type FormDefinition, type FormMode } from '../../schemas';
+import {
+  COMPONENT_TYPES,
+  DEFINITION_SCHEMA_VERSION,
+  FIELD_TYPES,
+  FORM_MODES,
+  TC,
+  type FieldDefinition,
+  type FormDefinition,
+  type FormMode,
+} from '../../schemas';
 import { createFormModel } from './formModel';
 import { expenseDefinition } from './fixtures/expense';
 
@@ -132,7 +141,14 @@ describe('linkage rules', () => {
     const def: FormDefinition = {
       ...expenseDefinition(),
       rules: [
-        { id: 'copy', when: { '==': [{ var: 'category' }, 'travel'] }, then: [{ action: 'setValue', target: 'remark', value: { cat: ['出差：', { var: 'subject' }] } }, { action: 'readonly', target: 'remark' }] },
+        {
+          id: 'copy',
+          when: { '==': [{ var: 'category' }, 'travel'] },
+          then: [
+            { action: 'setValue', target: 'remark', value: { cat: ['出差：', { var: 'subject' }] } },
+            { action: 'readonly', target: 'remark' },
+          ],
+        },
       ],
     };
     const m = createFormModel({ definition: def, mode: FORM_MODES.ADD, user });
@@ -145,7 +161,19 @@ describe('linkage rules', () => {
     expect(m.getValue('remark')).toBe('出差：北京');
   });
   it('a rule cannot lift a permission that hides or a view mode', () => {
-    const def: FormDefinition = { ...expenseDefinition(), rules: [{ id: 'r', when: true, then: [{ action: 'show', target: 'approverNote' }, { action: 'editable', target: 'subject' }] }] };
+    const def: FormDefinition = {
+      ...expenseDefinition(),
+      rules: [
+        {
+          id: 'r',
+          when: true,
+          then: [
+            { action: 'show', target: 'approverNote' },
+            { action: 'editable', target: 'subject' },
+          ],
+        },
+      ],
+    };
     const add = createFormModel({ definition: def, mode: FORM_MODES.ADD, user });
     expect(add.getState('approverNote').visible).toBe(false);
     const view = createFormModel({ definition: def, mode: FORM_MODES.VIEW, user, record: { id: '1', number: 'X', data: {} } });
@@ -165,7 +193,8 @@ describe('modes and permissions', () => {
       ...(t.code === TC.SELECT || t.code === TC.RADIO ? { options: [{ value: 'a', label: { 'zh-CN': 'A' } }] } : {}),
     }));
     const def: FormDefinition = { schemaVersion: DEFINITION_SCHEMA_VERSION, code: 'all', name: { 'zh-CN': '全部' }, version: 1, formType: 0, fields };
-    const sample = (code: number): unknown => (code === TC.SUB_FORM ? [{ _id: '1000000000000000009', c: 'x' }] : code === TC.INTEGER ? 3 : code === TC.DECIMAL ? '1.50' : 'v');
+    const sample = (code: number): unknown =>
+      code === TC.SUB_FORM ? [{ _id: '1000000000000000009', c: 'x' }] : code === TC.INTEGER ? 3 : code === TC.DECIMAL ? '1.50' : 'v';
     const data = Object.fromEntries(fields.filter((f) => f.type !== TC.DIVIDER).map((f) => [f.key, sample(f.type)]));
     for (const mode of [0, 1, 2, 3, 4] as FormMode[]) {
       const m = createFormModel({ definition: def, mode, user, node: { id: 'n1' }, record: mode === 0 ? null : { id: '1', number: 'FW1', data } });

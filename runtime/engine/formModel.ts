@@ -11,15 +11,7 @@
 //
 // Paths: `key` for a main field; `subForm.<rowIndex>.column` for a cell (the server's error
 // paths use the same shape); `subForm.column` for a column's state; `subForm` for its rows.
-import {
-  FORM_MODES,
-  TC,
-  SUB_FORM_ROW_ID,
-  type FieldDefinition,
-  type FormDefinition,
-  type FormMode,
-  type Locale,
-} from '../../schemas';
+import { FORM_MODES, TC, SUB_FORM_ROW_ID, type FieldDefinition, type FormDefinition, type FormMode, type Locale } from '../../schemas';
 import { buildRuleGraph } from '../../schemas/logic/ruleGraph';
 import { createFieldStates } from '../../schemas/logic/fieldStates';
 import { APPLICANT_EDIT_MODES } from '../../schemas/logic/permissions';
@@ -142,7 +134,10 @@ export function createFormModel(options: FormModelOptions): FormModel {
       if (subForms.has(path)) {
         // the whole table replaced (e.g. pasted rows): rows get ids, everything recomputes
         const cols = columnsOf(fieldByPath.get(path)!);
-        data[path] = (Array.isArray(value) ? (value as Row[]) : []).map((r) => ({ ...newRow(cols, r), ...(typeof r[SUB_FORM_ROW_ID] === 'string' ? { [SUB_FORM_ROW_ID]: r[SUB_FORM_ROW_ID] } : {}) }));
+        data[path] = (Array.isArray(value) ? (value as Row[]) : []).map((r) => ({
+          ...newRow(cols, r),
+          ...(typeof r[SUB_FORM_ROW_ID] === 'string' ? { [SUB_FORM_ROW_ID]: r[SUB_FORM_ROW_ID] } : {}),
+        }));
         errors.clearUnder(path);
         return structureChanged(path, 'all');
       }

@@ -23,8 +23,25 @@ describe('header fields', () => {
     expect(text(headerFields(m), 'rowCreateId')).toBe('未知登陆用户');
   });
   it('mode 3: the record, node, status and approver', () => {
-    const record = { id: '1', number: 'FW202611220001', rowCreateName: '李四', rowCreateBuMenName: '财务部', rowCreateDate: '2026-11-20 08:00:00', stateName: '部门审批', shenPiZhuangTai: '1', shenPiRen: '王五', data: {} };
-    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.APPROVE, user, node: { id: 'finance', name: '财务审批' }, record, locale: 'en-US' });
+    const record = {
+      id: '1',
+      number: 'FW202611220001',
+      rowCreateName: '李四',
+      rowCreateBuMenName: '财务部',
+      rowCreateDate: '2026-11-20 08:00:00',
+      stateName: '部门审批',
+      shenPiZhuangTai: '1',
+      shenPiRen: '王五',
+      data: {},
+    };
+    const m = createFormModel({
+      definition: expenseDefinition(),
+      mode: FORM_MODES.APPROVE,
+      user,
+      node: { id: 'finance', name: '财务审批' },
+      record,
+      locale: 'en-US',
+    });
     const h = headerFields(m);
     expect(text(h, 'number')).toBe('FW202611220001');
     expect(text(h, 'rowCreateId')).toBe('李四');

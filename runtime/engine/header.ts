@@ -3,15 +3,7 @@
 // creation date come from the session in mode 0 and from the record otherwise; the approval
 // node, status and approver are read-only text.
 import dayjs from 'dayjs';
-import {
-  APPROVAL_FIELDS,
-  APPROVAL_STATUS,
-  DATE_FORMATS,
-  DISPLAY_TEXT,
-  FORM_MODES,
-  SYSTEM_FIELDS,
-  type Locale,
-} from '../../schemas';
+import { APPROVAL_FIELDS, APPROVAL_STATUS, DATE_FORMATS, DISPLAY_TEXT, FORM_MODES, SYSTEM_FIELDS, type Locale } from '../../schemas';
 import type { FormModel } from './formModel';
 import type { ApprovalHistoryEntry, HeaderField } from './types';
 

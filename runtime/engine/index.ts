@@ -1,7 +1,16 @@
 // The runtime engine: plain TypeScript, no React.
 export * from './types';
 export { createFormModel, type FormModel } from './formModel';
-export { compileExpression, evaluate, registerOperations, truthy, ExpressionError, type CompiledExpression, type Dependency, type ExpressionScope } from '../../schemas/logic/expressions';
+export {
+  compileExpression,
+  evaluate,
+  registerOperations,
+  truthy,
+  ExpressionError,
+  type CompiledExpression,
+  type Dependency,
+  type ExpressionScope,
+} from '../../schemas/logic/expressions';
 export { Decimal, toDecimal, toFixedString, sum, isNumeric } from '../../schemas/logic/decimal';
 export { baseStateOf, columnBaseStateOf, permissionOf, APPLICANT_EDIT_MODES, type BaseState } from '../../schemas/logic/permissions';
 export { headerFields, isMissingDocumentNumber, returnInfo } from './header';

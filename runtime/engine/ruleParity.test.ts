@@ -24,10 +24,12 @@ const nodeOf = (def: FormDefinition) => Object.keys(def.permissions?.nodes ?? {}
 
 /** the model's state of every path the server reports, in the server's shape */
 function clientStates(model: FormModel, paths: Iterable<string>) {
-  return new Map([...paths].map((p) => {
-    const { path, visible, editable, required, computed } = model.getState(p);
-    return [p, { path, visible, editable, required, computed }];
-  }));
+  return new Map(
+    [...paths].map((p) => {
+      const { path, visible, editable, required, computed } = model.getState(p);
+      return [p, { path, visible, editable, required, computed }];
+    }),
+  );
 }
 
 function expectParity(def: FormDefinition, mode: FormMode, model: FormModel, data: Row) {
@@ -51,7 +53,13 @@ describe('rule parity: the form model and the server evaluate the same graph', (
       it(`${def.code}, mode ${mode}: a record at once`, () => {
         fc.assert(
           fc.property(recordArbitrary(def), (data) => {
-            const model = createFormModel({ definition: def, mode, user, node: { id: nodeOf(def) }, record: { id: '1', number: 'FW1', data: structuredClone(data) } });
+            const model = createFormModel({
+              definition: def,
+              mode,
+              user,
+              node: { id: nodeOf(def) },
+              record: { id: '1', number: 'FW1', data: structuredClone(data) },
+            });
             const server = expectParity(def, mode, model, data);
             // what the server stores of a computed path is what the client computed there
             const stored = withFormulaResults(data, server);
@@ -79,7 +87,10 @@ describe('rule parity: the form model and the server evaluate the same graph', (
         fc.assert(
           fc.property(steps, ([data, order, spareRows]) => {
             const model = createFormModel({
-              definition: def, mode, user, node: { id: nodeOf(def) },
+              definition: def,
+              mode,
+              user,
+              node: { id: nodeOf(def) },
               record: mode === FORM_MODES.ADD ? null : { id: '1', number: 'FW1', data: {} },
             });
             for (const step of order) {
@@ -95,7 +106,9 @@ describe('rule parity: the form model and the server evaluate the same graph', (
                 continue;
               }
               // the rows up to this one exist (mode 0 may start with minRows rows)
-              while (model.getRowIds(key).length <= Number(row) && model.addRow(key).length) { /* add */ }
+              while (model.getRowIds(key).length <= Number(row) && model.addRow(key).length) {
+                /* add */
+              }
               model.setValue(step, (data[key] as Row[])[Number(row)][col]);
             }
             expectParity(def, mode, model, model.getValues());
@@ -105,5 +118,4 @@ describe('rule parity: the form model and the server evaluate the same graph', (
       });
     }
   }
-
 });

@@ -58,7 +58,13 @@ describe('validation', () => {
     expect(m.getValues()).toMatchObject({ subject: '拜访客户', total: '21.00', detail: [{ item: '交通', amount: '21.00' }] });
   });
   it('mode 3 requires what the node makes required', () => {
-    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.APPROVE, user, node: { id: 'finance' }, record: { id: '1', number: 'FW1', data: { subject: 's' } } });
+    const m = createFormModel({
+      definition: expenseDefinition(),
+      mode: FORM_MODES.APPROVE,
+      user,
+      node: { id: 'finance' },
+      record: { id: '1', number: 'FW1', data: { subject: 's' } },
+    });
     expect(requiredPathsOf(m)).toEqual(['approverNote']);
     validateModel(m);
     expect(m.getError('approverNote')).toBeTruthy();
@@ -67,7 +73,15 @@ describe('validation', () => {
     const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user });
     m.addRow('detail');
     m.addRow('detail');
-    const out = mapServerErrors(m, { code: 422, msg: '校验失败', errors: [{ field: 'subject', message: '申请事由不能为空' }, { field: 'detail.1.qty', message: '数量格式不正确' }, { field: 'nope', message: '未知' }] });
+    const out = mapServerErrors(m, {
+      code: 422,
+      msg: '校验失败',
+      errors: [
+        { field: 'subject', message: '申请事由不能为空' },
+        { field: 'detail.1.qty', message: '数量格式不正确' },
+        { field: 'nope', message: '未知' },
+      ],
+    });
     expect(m.getError('subject')).toBe('申请事由不能为空');
     expect(m.getError('detail.1.qty')).toBe('数量格式不正确');
     expect(out.formErrors).toEqual(['未知']);

@@ -44,7 +44,8 @@ export function validateModel(model: FormModel, opts: { draft?: boolean } = {}):
   return { valid: errors.length === 0, errors };
 }
 
-const typingSchema = (model: FormModel) => compileRecordSchema(model.definition, model.mode === FORM_MODES.VIEW ? FORM_MODES.MODIFY : model.mode, { draft: true });
+const typingSchema = (model: FormModel) =>
+  compileRecordSchema(model.definition, model.mode === FORM_MODES.VIEW ? FORM_MODES.MODIFY : model.mode, { draft: true });
 
 /**
  * Compile the schema validatePath uses ahead of the first keystroke (ajv compiles a 300-field

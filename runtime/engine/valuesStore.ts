@@ -36,7 +36,11 @@ export function createValuesStore(data: Record<string, unknown>, subForms: Itera
     }
     return p;
   };
-  const refreshRowIds = (subForm: string) => rowIds.set(subForm, ((data[subForm] as Row[]) ?? []).map((r) => r[SUB_FORM_ROW_ID] as string));
+  const refreshRowIds = (subForm: string) =>
+    rowIds.set(
+      subForm,
+      ((data[subForm] as Row[]) ?? []).map((r) => r[SUB_FORM_ROW_ID] as string),
+    );
   for (const key of subForms) refreshRowIds(key);
   return {
     data,

@@ -46,7 +46,11 @@ describe('DefinitionForm', () => {
     fireEvent.click(screen.getByTestId('submit'));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1), slow);
     const p = onSubmit.mock.calls[0][0];
-    expect(p).toMatchObject({ formCode: 'testExpense', submit: true, data: { subject: '上海客户拜访', total: '0.30', detail: [{ item: '交通', qty: '2', price: '0.15', amount: '0.30' }] } });
+    expect(p).toMatchObject({
+      formCode: 'testExpense',
+      submit: true,
+      data: { subject: '上海客户拜访', total: '0.30', detail: [{ item: '交通', qty: '2', price: '0.15', amount: '0.30' }] },
+    });
     await waitFor(() => expect(screen.getByTestId('form-notice')).toHaveTextContent('提交成功'), slow);
     expect(onDirty).toHaveBeenLastCalledWith(false);
   });
@@ -78,7 +82,13 @@ describe('DefinitionForm', () => {
   });
 
   it('mode 2: views only, print view with the watermark', async () => {
-    const record = { id: '1000000000000000100', number: 'FW202611220001', version: 3, rowCreateName: '李四', data: { subject: '拜访', detail: [{ _id: '1000000000000000200', item: '交通', qty: '1', price: '5.00', amount: '5.00' }], total: '5.00' } };
+    const record = {
+      id: '1000000000000000100',
+      number: 'FW202611220001',
+      version: 3,
+      rowCreateName: '李四',
+      data: { subject: '拜访', detail: [{ _id: '1000000000000000200', item: '交通', qty: '1', price: '5.00', amount: '5.00' }], total: '5.00' },
+    };
     render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.VIEW} record={record} user={user} onSubmit={() => {}} onCancel={() => {}} />);
     expect(screen.queryByTestId('submit')).toBeNull();
     expect(screen.queryByLabelText(/申请事由/)).toBeNull();
@@ -111,7 +121,13 @@ describe('DefinitionForm', () => {
       return { top, bottom: top + 32, left: 0, right: 100, width: 100, height: 32, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
     });
     try {
-      const def = { ...expenseDefinition(), rules: [], formulas: [], permissions: undefined, fields: Array.from({ length: 100 }, (_, i) => ({ key: `f${i}`, type: 0, label: { 'zh-CN': `字段${i}` }, width: 12 as const })) };
+      const def = {
+        ...expenseDefinition(),
+        rules: [],
+        formulas: [],
+        permissions: undefined,
+        fields: Array.from({ length: 100 }, (_, i) => ({ key: `f${i}`, type: 0, label: { 'zh-CN': `字段${i}` }, width: 12 as const })),
+      };
       const record = { id: '1000000000000000001', number: 'N1', data: { f90: '已填' } };
       const { container } = render(<DefinitionForm definition={def} mode={FORM_MODES.MODIFY} record={record} user={user} onSubmit={() => {}} />);
       expect(container.querySelectorAll('.fw-form-body > .fw-field')).toHaveLength(100);
@@ -177,13 +193,20 @@ describe('DefinitionForm', () => {
   });
 
   it('a saved application without a number shows 未获取到申请单编号', () => {
-    render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.VIEW} record={{ id: '1', number: null, data: {} }} user={user} onSubmit={() => {}} />);
+    render(
+      <DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.VIEW} record={{ id: '1', number: null, data: {} }} user={user} onSubmit={() => {}} />,
+    );
     expect(screen.getByText('未获取到申请单编号')).toBeInTheDocument();
     expect(screen.queryByTestId('definition-form')).toBeNull();
   });
 
   it("mode 3: the approval slot, and only the node's fields are inputs", () => {
-    const record = { id: '1', number: 'FW1', shenPiZhuangTai: '1', data: { subject: '拜访', detail: [{ item: 'x', qty: '1', price: '1.00', amount: '1.00' }] } };
+    const record = {
+      id: '1',
+      number: 'FW1',
+      shenPiZhuangTai: '1',
+      data: { subject: '拜访', detail: [{ item: 'x', qty: '1', price: '1.00', amount: '1.00' }] },
+    };
     render(
       <DefinitionForm
         definition={expenseDefinition()}

@@ -175,7 +175,9 @@ function Header({ model, locale }: { model: FormModel; locale: Locale }) {
           {ret.reason ? <Alert type="warning" showIcon title={t('form.returnReason')} description={ret.reason} style={{ marginBottom: 8 }} /> : null}
           <div style={{ fontWeight: 500, marginBottom: 8 }}>{t('form.history')}</div>
           {ret.history.length ? (
-            <Timeline items={ret.history.map((h, i) => ({ key: i, content: [h.at, h.nodeName, h.approver, h.action, h.comment].filter(Boolean).join(' · ') }))} />
+            <Timeline
+              items={ret.history.map((h, i) => ({ key: i, content: [h.at, h.nodeName, h.approver, h.action, h.comment].filter(Boolean).join(' · ') }))}
+            />
           ) : (
             <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('form.historyEmpty')}</div>
           )}
@@ -209,7 +211,20 @@ export function DefinitionForm(props: DefinitionFormProps) {
 }
 
 function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
-  const { model, definition, mode, user, services = NO_SERVICES, locale = 'zh-CN', onSubmit, onSaveDraft, onCancel, approvalActions, onDirtyChange, onModel } = props;
+  const {
+    model,
+    definition,
+    mode,
+    user,
+    services = NO_SERVICES,
+    locale = 'zh-CN',
+    onSubmit,
+    onSaveDraft,
+    onCancel,
+    approvalActions,
+    onDirtyChange,
+    onModel,
+  } = props;
   const t = useRuntimeT(locale);
   const [busy, setBusy] = useState<null | 'draft' | 'submit'>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -229,7 +244,9 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
   useEffect(() => {
     if (!APPLICANT_EDIT_MODES.has(model.mode) && model.mode !== FORM_MODES.APPROVE) return;
     const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle ? window.requestIdleCallback(() => prepareValidation(model), { timeout: 2000 }) : window.setTimeout(() => prepareValidation(model), 200);
+    const handle = idle
+      ? window.requestIdleCallback(() => prepareValidation(model), { timeout: 2000 })
+      : window.setTimeout(() => prepareValidation(model), 200);
     return () => (idle ? window.cancelIdleCallback(handle) : window.clearTimeout(handle));
   }, [model]);
 
@@ -294,7 +311,14 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
   );
 
   if (isMissingDocumentNumber(model)) {
-    return <Result status="warning" title={t('form.noDocumentNumber')} data-testid="no-document-number" extra={onCancel ? <Button onClick={onCancel}>{t('form.back')}</Button> : null} />;
+    return (
+      <Result
+        status="warning"
+        title={t('form.noDocumentNumber')}
+        data-testid="no-document-number"
+        extra={onCancel ? <Button onClick={onCancel}>{t('form.back')}</Button> : null}
+      />
+    );
   }
 
   // save/submit only where the lifecycle lets the owner change the document (schemas/lifecycle.ts)
@@ -322,13 +346,29 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
       >
         <FormBody model={model} locale={locale} services={services} />
         {formErrors.length ? (
-          <Alert type="error" showIcon data-testid="form-errors" title={formErrors[0]} description={formErrors.length > 1 ? formErrors.slice(1).join('；') : undefined} style={{ marginBottom: 12 }} />
+          <Alert
+            type="error"
+            showIcon
+            data-testid="form-errors"
+            title={formErrors[0]}
+            description={formErrors.length > 1 ? formErrors.slice(1).join('；') : undefined}
+            style={{ marginBottom: 12 }}
+          />
         ) : null}
         {notice ? <Alert type="success" showIcon data-testid="form-notice" title={notice} style={{ marginBottom: 12 }} /> : null}
         <div
           className="fw-action-bar"
           data-testid="action-bar"
-          style={{ position: 'sticky', bottom: 0, zIndex: 10, background: '#fff', borderTop: '1px solid #f0f0f0', padding: '12px 0', display: 'flex', justifyContent: 'flex-end' }}
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 10,
+            background: '#fff',
+            borderTop: '1px solid #f0f0f0',
+            padding: '12px 0',
+            display: 'flex',
+            justifyContent: 'flex-end',
+          }}
         >
           <Space wrap>
             {edits && onSaveDraft ? (
@@ -377,7 +417,13 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
           }
         >
           <Watermark content={watermarkText(user)} font={{ fontSize: 14, color: 'rgba(0,0,0,0.12)' }}>
-            <div ref={printRef} className="fw-print-view" data-testid="print-view" data-watermark={watermarkText(user)} style={{ background: '#fff', padding: 16 }}>
+            <div
+              ref={printRef}
+              className="fw-print-view"
+              data-testid="print-view"
+              data-watermark={watermarkText(user)}
+              style={{ background: '#fff', padding: 16 }}
+            >
               <h2 style={{ marginTop: 0 }}>{definition.name[locale] || definition.name['zh-CN']}</h2>
               <Header model={model} locale={locale} />
               <FormBody model={model} locale={locale} services={services} forceView />

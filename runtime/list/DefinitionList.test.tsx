@@ -21,7 +21,12 @@ function makeRows(n: number, offset = 0): ListRow[] {
 
 describe('DefinitionList', () => {
   it('asks page 1 with 20 rows, shows amounts, pages through the server and filters', { timeout: 90_000 }, async () => {
-    const fetchPage = vi.fn(async (q: ListQuery) => ({ pageSize: q.limit, currentPage: q.page, totalRecord: 45, rows: makeRows(Math.min(q.limit, 45 - (q.page - 1) * q.limit), (q.page - 1) * q.limit) }));
+    const fetchPage = vi.fn(async (q: ListQuery) => ({
+      pageSize: q.limit,
+      currentPage: q.page,
+      totalRecord: 45,
+      rows: makeRows(Math.min(q.limit, 45 - (q.page - 1) * q.limit), (q.page - 1) * q.limit),
+    }));
     const onRowAction = vi.fn();
     const { container } = render(<DefinitionList definition={expenseDefinition()} fetchPage={fetchPage} user={me} onRowAction={onRowAction} />);
     await waitFor(() => expect(fetchPage).toHaveBeenCalled(), slow);

@@ -6,7 +6,17 @@
 // (`rowClick` 0/1).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import { CellStyleModule, ClientSideRowModelModule, RowStyleModule, themeQuartz, type CellKeyDownEvent, type ColDef, type ICellRendererParams, type RowClickedEvent, type SortChangedEvent } from 'ag-grid-community';
+import {
+  CellStyleModule,
+  ClientSideRowModelModule,
+  RowStyleModule,
+  themeQuartz,
+  type CellKeyDownEvent,
+  type ColDef,
+  type ICellRendererParams,
+  type RowClickedEvent,
+  type SortChangedEvent,
+} from 'ag-grid-community';
 import { Alert, Button, DatePicker, Empty, Input, Pagination, Popconfirm, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { APPROVAL_STATUS, PAGINATION, TC, isTypeCode, typeInfo, type FormDefinition, type ListSettings, type Locale } from '../../schemas';
@@ -77,7 +87,21 @@ export function useNarrow(): boolean {
 
 const NO_SERVICES: WidgetServices = {};
 
-function FilterControl({ def, filter, value, onChange, locale, services }: { def: FormDefinition; filter: NonNullable<ListSettings['filters']>[number]; value: unknown; onChange: (v: unknown) => void; locale: Locale; services: WidgetServices }) {
+function FilterControl({
+  def,
+  filter,
+  value,
+  onChange,
+  locale,
+  services,
+}: {
+  def: FormDefinition;
+  filter: NonNullable<ListSettings['filters']>[number];
+  value: unknown;
+  onChange: (v: unknown) => void;
+  locale: Locale;
+  services: WidgetServices;
+}) {
   const t = useRuntimeT(locale);
   const field = filterField(def, filter.key);
   const id = `fw-filter-${filter.key}`;
@@ -110,24 +134,56 @@ function FilterControl({ def, filter, value, onChange, locale, services }: { def
     );
   }
   if (isDate) {
-    return <DatePicker id={id} value={value ? dayjs(value as string) : null} onChange={(d: Dayjs | null) => onChange(d ? d.format('YYYY-MM-DD') : undefined)} />;
+    return (
+      <DatePicker id={id} value={value ? dayjs(value as string) : null} onChange={(d: Dayjs | null) => onChange(d ? d.format('YYYY-MM-DD') : undefined)} />
+    );
   }
   if (options) {
-    return <Select id={id} allowClear style={{ minWidth: 160 }} mode={filter.op === 'in' ? 'multiple' : undefined} options={options} value={value as string | string[] | undefined} onChange={(v) => onChange(v)} />;
+    return (
+      <Select
+        id={id}
+        allowClear
+        style={{ minWidth: 160 }}
+        mode={filter.op === 'in' ? 'multiple' : undefined}
+        options={options}
+        value={value as string | string[] | undefined}
+        onChange={(v) => onChange(v)}
+      />
+    );
   }
   if (filter.op === 'range') {
     const v = (value as [string, string] | undefined) ?? ['', ''];
     return (
       <Space.Compact>
         <Input id={id} style={{ width: 110 }} placeholder={t('list.from')} value={v[0]} onChange={(e) => onChange([e.target.value, v[1]])} />
-        <Input style={{ width: 110 }} placeholder={t('list.to')} aria-label={`${t('list.to')}`} value={v[1]} onChange={(e) => onChange([v[0], e.target.value])} />
+        <Input
+          style={{ width: 110 }}
+          placeholder={t('list.to')}
+          aria-label={`${t('list.to')}`}
+          value={v[1]}
+          onChange={(e) => onChange([v[0], e.target.value])}
+        />
       </Space.Compact>
     );
   }
-  return <Input id={id} allowClear style={{ width: 180 }} value={(value as string | undefined) ?? ''} onChange={(e) => onChange(e.target.value || undefined)} />;
+  return (
+    <Input id={id} allowClear style={{ width: 180 }} value={(value as string | undefined) ?? ''} onChange={(e) => onChange(e.target.value || undefined)} />
+  );
 }
 
-function ActionsCell({ row, user, offered, locale, onAction }: { row: ListRow; user: SessionUser; offered: readonly RowAction[]; locale: Locale; onAction: (a: RowAction, row: ListRow) => void }) {
+function ActionsCell({
+  row,
+  user,
+  offered,
+  locale,
+  onAction,
+}: {
+  row: ListRow;
+  user: SessionUser;
+  offered: readonly RowAction[];
+  locale: Locale;
+  onAction: (a: RowAction, row: ListRow) => void;
+}) {
   const t = useRuntimeT(locale);
   const allowed = rowActions(row, user, offered);
   return (
@@ -150,7 +206,17 @@ function ActionsCell({ row, user, offered, locale, onAction }: { row: ListRow; u
 }
 
 export function DefinitionList(props: DefinitionListProps) {
-  const { definition, fetchPage, user, locale = 'zh-CN', actions = ['view', 'modify', 'delete'], onRowAction, reloadKey, exportLimit = 10_000, services = NO_SERVICES } = props;
+  const {
+    definition,
+    fetchPage,
+    user,
+    locale = 'zh-CN',
+    actions = ['view', 'modify', 'delete'],
+    onRowAction,
+    reloadKey,
+    exportLimit = 10_000,
+    services = NO_SERVICES,
+  } = props;
   const t = useRuntimeT(locale);
   const settings = useMemo(() => props.settings ?? definition.list ?? defaultListSettings(definition), [props.settings, definition]);
   const columns = useMemo(() => listColumns(definition, settings, locale), [definition, settings, locale]);
@@ -220,7 +286,8 @@ export function DefinitionList(props: DefinitionListProps) {
         sortable: false,
         width: 180,
         pinned: 'right',
-        cellRenderer: (p: ICellRendererParams<ListRow>) => (p.data ? <ActionsCell row={p.data} user={user} offered={actions} locale={locale} onAction={onAction} /> : null),
+        cellRenderer: (p: ICellRendererParams<ListRow>) =>
+          p.data ? <ActionsCell row={p.data} user={user} offered={actions} locale={locale} onAction={onAction} /> : null,
       });
     }
     return defs;
@@ -269,7 +336,14 @@ export function DefinitionList(props: DefinitionListProps) {
   // Enter in a filter's text input runs the search (a select or picker keeps Enter for itself)
   const onFilterKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement;
-    if (e.key !== 'Enter' || e.nativeEvent.isComposing || !(target instanceof HTMLInputElement) || target.getAttribute('role') === 'combobox' || target.closest('.ant-picker')) return;
+    if (
+      e.key !== 'Enter' ||
+      e.nativeEvent.isComposing ||
+      !(target instanceof HTMLInputElement) ||
+      target.getAttribute('role') === 'combobox' ||
+      target.closest('.ant-picker')
+    )
+      return;
     e.preventDefault();
     search();
   };
@@ -299,14 +373,30 @@ export function DefinitionList(props: DefinitionListProps) {
     <div className="fw-definition-list" data-testid="definition-list" data-loading={loading ? 'true' : 'false'}>
       <style>{'.fw-definition-list .fw-row-highlight{background:#e6f4ff !important}'}</style>
       {(settings.filters ?? []).length ? (
-        <div className="fw-filter-bar" data-testid="filter-bar" onKeyDown={onFilterKeyDown} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 12 }}>
+        <div
+          className="fw-filter-bar"
+          data-testid="filter-bar"
+          onKeyDown={onFilterKeyDown}
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 12 }}
+        >
           {(settings.filters ?? []).map((f) => {
             const field = filterField(definition, f.key);
-            const label = f.label ? localized(f.label, locale) : field ? localized(field.label, locale) : (listColumns(definition, { columns: [{ key: f.key }] }, locale)[0]?.label ?? f.key);
+            const label = f.label
+              ? localized(f.label, locale)
+              : field
+                ? localized(field.label, locale)
+                : (listColumns(definition, { columns: [{ key: f.key }] }, locale)[0]?.label ?? f.key);
             return (
               <span key={f.key} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
                 <label htmlFor={`fw-filter-${f.key}`}>{label}</label>
-                <FilterControl def={definition} filter={f} value={draftFilters[f.key]} locale={locale} services={services} onChange={(v) => setDraftFilters((d) => ({ ...d, [f.key]: v }))} />
+                <FilterControl
+                  def={definition}
+                  filter={f}
+                  value={draftFilters[f.key]}
+                  locale={locale}
+                  services={services}
+                  onChange={(v) => setDraftFilters((d) => ({ ...d, [f.key]: v }))}
+                />
               </span>
             );
           })}

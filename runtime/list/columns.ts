@@ -34,7 +34,12 @@ export interface ListColumn {
 
 const DATE_KEYS = new Set(['rowCreateDate', 'rowModDate', 'tiJiaoLiuChengTime', 'liuChengGuiDangTime']);
 /** Row-level keys a list may show besides the system and approval fields (display names). */
-const ROW_EXTRAS: Record<string, keyof typeof SYSTEM_FIELDS | null> = { rowCreateName: 'rowCreateId', rowCreateBuMenName: 'rowCreateBuMenId', formCode: null, definitionVersion: null };
+const ROW_EXTRAS: Record<string, keyof typeof SYSTEM_FIELDS | null> = {
+  rowCreateName: 'rowCreateId',
+  rowCreateBuMenName: 'rowCreateBuMenId',
+  formCode: null,
+  definitionVersion: null,
+};
 
 /** The default columns when a definition has no list settings: number, title, creator, date. */
 export function defaultListSettings(def: FormDefinition): ListSettings {
@@ -57,12 +62,12 @@ export function listColumns(def: FormDefinition, settings: ListSettings, locale:
           ? SYSTEM_FIELDS[ROW_EXTRAS[c.key]!].name[locale]
           : c.key
         : kind === 'system'
-        ? SYSTEM_FIELDS[c.key as keyof typeof SYSTEM_FIELDS].name[locale]
-        : kind === 'approval'
-          ? APPROVAL_FIELDS[c.key as keyof typeof APPROVAL_FIELDS].name[locale]
-          : field
-            ? localized(field.label, locale)
-            : c.key;
+          ? SYSTEM_FIELDS[c.key as keyof typeof SYSTEM_FIELDS].name[locale]
+          : kind === 'approval'
+            ? APPROVAL_FIELDS[c.key as keyof typeof APPROVAL_FIELDS].name[locale]
+            : field
+              ? localized(field.label, locale)
+              : c.key;
     const numeric = kind === 'field' && !!field && (field.type === TC.DECIMAL || field.type === TC.INTEGER);
     return { key: c.key, label, width: c.width, sortable: c.sortable ?? kind !== 'field', kind, field, numeric };
   });
@@ -98,7 +103,10 @@ export function fieldText(field: FieldDefinition, v: unknown, locale: Locale): s
     case TC.IMAGE:
       return Array.isArray(v) ? v.map((f) => (f as { name?: string }).name ?? '').join('、') : '';
     case TC.RICH_TEXT:
-      return String(v).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+      return String(v)
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     case TC.MAP:
       return typeof v === 'object' ? ((v as { address?: string }).address ?? '') : String(v);
     default:

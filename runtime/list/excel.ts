@@ -34,7 +34,13 @@ function numericCell(col: ListColumn, row: ListRow): number | null | undefined {
 /** The header and cells of an export: what the grid shows, escaped. */
 export function buildExportTable(columns: readonly ListColumn[], rows: readonly ListRow[], locale: Locale): ExportTable {
   const numFmts = columns.map((c) =>
-    c.field?.type === TC.DECIMAL ? (c.field.money || (c.field.precision ?? 2) === 2 ? '#,##0.00' : `#,##0.${'0'.repeat(c.field.precision ?? 2)}`) : c.field?.type === TC.INTEGER ? '#,##0' : undefined,
+    c.field?.type === TC.DECIMAL
+      ? c.field.money || (c.field.precision ?? 2) === 2
+        ? '#,##0.00'
+        : `#,##0.${'0'.repeat(c.field.precision ?? 2)}`
+      : c.field?.type === TC.INTEGER
+        ? '#,##0'
+        : undefined,
   );
   return {
     header: columns.map((c) => escapeExcelCell(c.label)),

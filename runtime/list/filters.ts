@@ -7,7 +7,8 @@ export interface ListFilter {
   value: unknown;
 }
 
-const isEmptyFilter = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && (v.length === 0 || v.every((x) => x === undefined || x === null || x === '')));
+const isEmptyFilter = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && (v.length === 0 || v.every((x) => x === undefined || x === null || x === '')));
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,4 +28,3 @@ function queryValue(op: FilterOp, v: unknown): unknown {
 export function toFilters(settings: ListSettings, values: Record<string, unknown>): ListFilter[] {
   return (settings.filters ?? []).filter((f) => !isEmptyFilter(values[f.key])).map((f) => ({ key: f.key, op: f.op, value: queryValue(f.op, values[f.key]) }));
 }
-

@@ -25,7 +25,11 @@ describe('list columns and cells', () => {
     expect(cols.find((c) => c.key === 'total')?.numeric).toBe(true);
   });
   it('amounts with two decimals and separators, dates as spec §9, options and status by name', () => {
-    const cols = listColumns(def, { columns: [{ key: 'total' }, { key: 'rowCreateDate' }, { key: 'category' }, { key: 'shenPiZhuangTai' }, { key: 'rowCreateId' }] }, 'zh-CN');
+    const cols = listColumns(
+      def,
+      { columns: [{ key: 'total' }, { key: 'rowCreateDate' }, { key: 'category' }, { key: 'shenPiZhuangTai' }, { key: 'rowCreateId' }] },
+      'zh-CN',
+    );
     expect(cols.map((c) => cellText(row, c, 'zh-CN'))).toEqual(['1,234,567.50', '2026-11-22 01:02:03', '活动', '审批中', '张三']);
   });
 });
@@ -40,7 +44,13 @@ describe('seeded list settings', () => {
     const amount = cols.find((c) => c.key === 'shenQingJinE')!;
     expect(cellText({ ...row, data: { shenQingJinE: '50000' } }, amount, 'zh-CN')).toBe('50,000.00');
     expect(cols.find((c) => c.key === 'jingXiaoShang')!.label).toBeTruthy();
-    expect(cellText({ ...row, data: { jingXiaoShang: { id: '1', name: '华东经销商' } } }, cols.find((c) => c.key === 'jingXiaoShang')!, 'zh-CN')).toBe('华东经销商');
+    expect(
+      cellText(
+        { ...row, data: { jingXiaoShang: { id: '1', name: '华东经销商' } } },
+        cols.find((c) => c.key === 'jingXiaoShang')!,
+        'zh-CN',
+      ),
+    ).toBe('华东经销商');
   });
 });
 
@@ -95,7 +105,14 @@ describe('row actions', () => {
     expect(modeOfAction('view', row)).toBe(FORM_MODES.VIEW);
   });
   it('filters send picked values by id and whole days for date ranges', () => {
-    const settings = { columns: [], filters: [{ key: 'dealer', op: 'eq' as const }, { key: 'rowCreateDate', op: 'range' as const }, { key: 'shenPiZhuangTai', op: 'in' as const }] };
+    const settings = {
+      columns: [],
+      filters: [
+        { key: 'dealer', op: 'eq' as const },
+        { key: 'rowCreateDate', op: 'range' as const },
+        { key: 'shenPiZhuangTai', op: 'in' as const },
+      ],
+    };
     expect(toFilters(settings, { dealer: { id: '42', name: '华东' }, rowCreateDate: ['2026-11-01', '2026-11-03'], shenPiZhuangTai: ['0', '1'] })).toEqual([
       { key: 'dealer', op: 'eq', value: '42' },
       { key: 'rowCreateDate', op: 'range', value: ['2026-11-01 00:00:00', '2026-11-03 23:59:59'] },
@@ -103,6 +120,18 @@ describe('row actions', () => {
     ]);
   });
   it('filters leave empty values out', () => {
-    expect(toFilters({ columns: [], filters: [{ key: 'subject', op: 'like' }, { key: 'category', op: 'in' }, { key: 'rowCreateDate', op: 'range' }] }, { subject: '拜访', category: [], rowCreateDate: ['', ''] })).toEqual([{ key: 'subject', op: 'like', value: '拜访' }]);
+    expect(
+      toFilters(
+        {
+          columns: [],
+          filters: [
+            { key: 'subject', op: 'like' },
+            { key: 'category', op: 'in' },
+            { key: 'rowCreateDate', op: 'range' },
+          ],
+        },
+        { subject: '拜访', category: [], rowCreateDate: ['', ''] },
+      ),
+    ).toEqual([{ key: 'subject', op: 'like', value: '拜访' }]);
   });
 });

@@ -39,7 +39,10 @@ export const endpoint = <const E extends Endpoint>(e: E): E => e;
 
 /** The envelope of a successful answer (docs/api.md). */
 export const Envelope = <D extends TSchema>(data: D) =>
-  Type.Object({ code: Type.Integer({ description: '0 on success; 1 for a business failure shown as text' }), msg: Type.String(), data }, { additionalProperties: true });
+  Type.Object(
+    { code: Type.Integer({ description: '0 on success; 1 for a business failure shown as text' }), msg: Type.String(), data },
+    { additionalProperties: true },
+  );
 
 export const FieldError = Type.Object({ field: Type.String(), message: Type.String(), code: Type.Optional(Type.String()) });
 

@@ -14,7 +14,9 @@ export const DefinitionDoc = Type.Unsafe<FormDefinition>(AnyObject('a form defin
 /** A definition sent by the client: any object, checked by the server's definition validator. */
 const WithDefinition = Type.Object({ definition: AnyObject('a form definition; a draft may be incomplete but names its code, name and fields') });
 /** Text per locale (schemas/definition.ts LocalizedText; documented without its `$id`). */
-const Localized = Type.Unsafe<LocalizedText>(Type.Object({ 'zh-CN': Type.String() }, { additionalProperties: true, description: 'text per locale; zh-CN is always there' }));
+const Localized = Type.Unsafe<LocalizedText>(
+  Type.Object({ 'zh-CN': Type.String() }, { additionalProperties: true, description: 'text per locale; zh-CN is always there' }),
+);
 const Code = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const DefinitionSummary = Type.Object({
@@ -34,8 +36,16 @@ export type DefinitionSummary = Static<typeof DefinitionSummary>;
 
 /** A problem of a definition; `path` is a JSON pointer into it, e.g. `/fields/3/key`. */
 export const DefinitionProblem = Type.Object({ path: Type.String(), message: Type.String(), code: Type.Optional(Type.String()) });
-export const DefinitionEditInit = Type.Object({ draft: Type.Union([DefinitionDoc, Type.Null()]), published: Type.Union([DefinitionDoc, Type.Null()]), versions: Type.Array(Type.Integer()) });
-export const DefinitionVersionInfo = Type.Object({ version: Type.Integer(), publishedAt: Type.String({ description: 'ISO time' }), publishedBy: Type.String() });
+export const DefinitionEditInit = Type.Object({
+  draft: Type.Union([DefinitionDoc, Type.Null()]),
+  published: Type.Union([DefinitionDoc, Type.Null()]),
+  versions: Type.Array(Type.Integer()),
+});
+export const DefinitionVersionInfo = Type.Object({
+  version: Type.Integer(),
+  publishedAt: Type.String({ description: 'ISO time' }),
+  publishedBy: Type.String(),
+});
 
 export const definitions = {
   list: endpoint({
@@ -47,11 +57,53 @@ export const definitions = {
     data: Paged(DefinitionSummary),
     errors: [401, 403],
   }),
-  editInit: endpoint({ method: 'POST', path: `${PREFIX}/emp/system/commons/biaoDan/edit-init.action`, tag, summary: 'The draft, the latest published version and the version numbers', body: Code, data: DefinitionEditInit, errors: [401, 403, 404] }),
-  saveDraft: endpoint({ method: 'POST', path: `${PREFIX}/emp/system/commons/biaoDan/edit-save.action`, tag, summary: 'Saves the draft (creates the form when the code is new)', body: WithDefinition, encoding: 'json', data: Type.Object({ code: Type.String(), savedAt: Type.String({ description: 'ISO time' }) }), errors: [401, 403, 422] }),
-  delete: endpoint({ method: 'POST', path: `${PREFIX}/emp/system/commons/biaoDan/delete-row.action`, tag, summary: 'Deletes a form (refused while it has records)', body: Code, data: Type.Null(), errors: [401, 403, 404, 409] }),
-  validate: endpoint({ method: 'POST', path: '/emp/api/v2/biaoDan/validate', tag, summary: "A definition's problems", body: WithDefinition, encoding: 'json', data: Type.Object({ errors: Type.Array(DefinitionProblem) }), errors: [401, 403] }),
-  publish: endpoint({ method: 'POST', path: '/emp/api/v2/biaoDan/publish', tag, summary: 'Publishes the saved draft as a new version', body: Code, data: Type.Object({ version: Type.Integer() }), errors: [401, 403, 404, 409, 422] }),
+  editInit: endpoint({
+    method: 'POST',
+    path: `${PREFIX}/emp/system/commons/biaoDan/edit-init.action`,
+    tag,
+    summary: 'The draft, the latest published version and the version numbers',
+    body: Code,
+    data: DefinitionEditInit,
+    errors: [401, 403, 404],
+  }),
+  saveDraft: endpoint({
+    method: 'POST',
+    path: `${PREFIX}/emp/system/commons/biaoDan/edit-save.action`,
+    tag,
+    summary: 'Saves the draft (creates the form when the code is new)',
+    body: WithDefinition,
+    encoding: 'json',
+    data: Type.Object({ code: Type.String(), savedAt: Type.String({ description: 'ISO time' }) }),
+    errors: [401, 403, 422],
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: `${PREFIX}/emp/system/commons/biaoDan/delete-row.action`,
+    tag,
+    summary: 'Deletes a form (refused while it has records)',
+    body: Code,
+    data: Type.Null(),
+    errors: [401, 403, 404, 409],
+  }),
+  validate: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/biaoDan/validate',
+    tag,
+    summary: "A definition's problems",
+    body: WithDefinition,
+    encoding: 'json',
+    data: Type.Object({ errors: Type.Array(DefinitionProblem) }),
+    errors: [401, 403],
+  }),
+  publish: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/biaoDan/publish',
+    tag,
+    summary: 'Publishes the saved draft as a new version',
+    body: Code,
+    data: Type.Object({ version: Type.Integer() }),
+    errors: [401, 403, 404, 409, 422],
+  }),
   get: endpoint({
     method: 'POST',
     path: '/emp/api/v2/biaoDan/get',
@@ -61,7 +113,32 @@ export const definitions = {
     data: DefinitionDoc,
     errors: [401, 403, 404],
   }),
-  versions: endpoint({ method: 'POST', path: '/emp/api/v2/biaoDan/versions', tag, summary: 'Published versions, newest first', body: Code, data: Type.Array(DefinitionVersionInfo), errors: [401, 403] }),
-  export: endpoint({ method: 'POST', path: '/emp/api/v2/biaoDan/export', tag, summary: 'The draft (or the latest published version) as a document', body: Code, data: DefinitionDoc, errors: [401, 403, 404] }),
-  import: endpoint({ method: 'POST', path: '/emp/api/v2/biaoDan/import', tag, summary: 'Imports a definition as a draft', body: WithDefinition, encoding: 'json', data: Type.Object({ code: Type.String() }), errors: [401, 403, 422] }),
+  versions: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/biaoDan/versions',
+    tag,
+    summary: 'Published versions, newest first',
+    body: Code,
+    data: Type.Array(DefinitionVersionInfo),
+    errors: [401, 403],
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/biaoDan/export',
+    tag,
+    summary: 'The draft (or the latest published version) as a document',
+    body: Code,
+    data: DefinitionDoc,
+    errors: [401, 403, 404],
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/biaoDan/import',
+    tag,
+    summary: 'Imports a definition as a draft',
+    body: WithDefinition,
+    encoding: 'json',
+    data: Type.Object({ code: Type.String() }),
+    errors: [401, 403, 422],
+  }),
 } as const;

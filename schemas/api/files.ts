@@ -5,7 +5,12 @@ import { endpoint, Id, PREFIX } from './contract';
 const tag = 'files';
 
 /** An uploaded file as records refer to it (schemas/values.ts FileRef). */
-export const FileDoc = Type.Object({ id: Type.String(), name: Type.String(), size: Type.Integer(), type: Type.String({ description: 'the detected MIME type' }) });
+export const FileDoc = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  size: Type.Integer(),
+  type: Type.String({ description: 'the detected MIME type' }),
+});
 export type FileDoc = Static<typeof FileDoc>;
 
 export const files = {
@@ -28,5 +33,13 @@ export const files = {
     answer: 'file',
     errors: [401, 403, 404],
   }),
-  delete: endpoint({ method: 'POST', path: `${PREFIX}/upload/upload-delete`, tag, summary: 'Deletes a file (its uploader)', body: Type.Object({ id: Id }), data: Type.Null(), errors: [401, 403, 404] }),
+  delete: endpoint({
+    method: 'POST',
+    path: `${PREFIX}/upload/upload-delete`,
+    tag,
+    summary: 'Deletes a file (its uploader)',
+    body: Type.Object({ id: Id }),
+    data: Type.Null(),
+    errors: [401, 403, 404],
+  }),
 } as const;

@@ -16,7 +16,9 @@ export type Endpoints = typeof endpoints;
 
 /** Every endpoint with its module and name, e.g. `records.save`. */
 export function allEndpoints(): { id: string; endpoint: Endpoint }[] {
-  return Object.entries(endpoints).flatMap(([m, group]) => Object.entries(group as Record<string, Endpoint>).map(([n, endpoint]) => ({ id: `${m}.${n}`, endpoint })));
+  return Object.entries(endpoints).flatMap(([m, group]) =>
+    Object.entries(group as Record<string, Endpoint>).map(([n, endpoint]) => ({ id: `${m}.${n}`, endpoint })),
+  );
 }
 
 export * from './contract';

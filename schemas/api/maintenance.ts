@@ -8,5 +8,13 @@ const State = Type.Object({ enabled: Type.Boolean() });
 export const maintenance = {
   health: endpoint({ method: 'GET', path: '/health', tag, summary: 'Liveness', data: Type.Object({ status: Type.Literal('up') }), errors: [] }),
   status: endpoint({ method: 'GET', path: '/emp/api/v2/maintenance/status', tag, summary: 'Whether maintenance mode is on', data: State, errors: [] }),
-  set: endpoint({ method: 'POST', path: '/emp/api/v2/maintenance', tag, summary: 'Switches maintenance mode (admins)', body: State, data: State, errors: [401, 403] }),
+  set: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/maintenance',
+    tag,
+    summary: 'Switches maintenance mode (admins)',
+    body: State,
+    data: State,
+    errors: [401, 403],
+  }),
 } as const;

@@ -40,5 +40,13 @@ export const masterData = {
     data: Paged(PickerRow),
     errors: [401, 403, 404],
   }),
-  budgetPools: endpoint({ method: 'POST', path: '/emp/api/v2/feiYong/yuSuanChi/list', tag, summary: 'Budget pools with what is left', body: Type.Optional(AutoQuery), data: Paged(BudgetPoolRow), errors: [401, 403] }),
+  budgetPools: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/feiYong/yuSuanChi/list',
+    tag,
+    summary: 'Budget pools with what is left',
+    body: Type.Optional(AutoQuery),
+    data: Paged(BudgetPoolRow),
+    errors: [401, 403],
+  }),
 } as const;

@@ -6,7 +6,11 @@ const tag = 'records';
 const FormCode = Type.String({ minLength: 1, maxLength: 64 });
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
-export const ListFilter = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }), op: Type.String({ maxLength: 8 }), value: Type.Optional(Type.Unknown()) });
+export const ListFilter = Type.Object({
+  key: Type.String({ minLength: 1, maxLength: 64 }),
+  op: Type.String({ maxLength: 8 }),
+  value: Type.Optional(Type.Unknown()),
+});
 
 /** A record as record/get answers it, and as each listed row is (docs/api.md "A record"). */
 export const RecordDoc = Type.Object(
@@ -63,7 +67,12 @@ export const records = {
       ...Paging,
       sort: Type.Optional(Type.String({ maxLength: 64 })),
       order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-      filters: Type.Optional(Type.Union([Type.Array(ListFilter, { maxItems: 20 }), Type.String({ maxLength: 10_000, description: 'the filters as JSON text (form-encoded calls)' })])),
+      filters: Type.Optional(
+        Type.Union([
+          Type.Array(ListFilter, { maxItems: 20 }),
+          Type.String({ maxLength: 10_000, description: 'the filters as JSON text (form-encoded calls)' }),
+        ]),
+      ),
       cursor: Type.Optional(Type.String({ maxLength: 19 })),
     }),
     data: Paged(RecordDoc),
@@ -102,7 +111,8 @@ export const records = {
     method: 'POST',
     path: '/emp/api/v2/biaoDan/record/derive',
     tag,
-    summary: "The prefilled data of a new document of `formCode` made from the record `fromId` (the form's `derive` mapping; nothing is written — save it with `derivedFrom`)",
+    summary:
+      "The prefilled data of a new document of `formCode` made from the record `fromId` (the form's `derive` mapping; nothing is written — save it with `derivedFrom`)",
     body: Type.Object({ formCode: FormCode, fromId: Id }),
     data: Type.Object({
       formCode: Type.String(),

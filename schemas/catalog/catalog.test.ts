@@ -26,7 +26,14 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     zhiFuFangShi: pick('1000000000000000701', '货补'),
     huoDongShuoMing: '春节档期在联华、大润发门店设置品牌堆头，提升清风系列动销。',
     mingXi: [
-      { _id: 'a1', pinPai: pick('1000000000000000801', '清风'), danPin: pick('1000000000000000901', '清风原木纯品抽纸3层130抽'), shuLiang: 400, danJia: '52.00', jinE: '20800.00' },
+      {
+        _id: 'a1',
+        pinPai: pick('1000000000000000801', '清风'),
+        danPin: pick('1000000000000000901', '清风原木纯品抽纸3层130抽'),
+        shuLiang: 400,
+        danJia: '52.00',
+        jinE: '20800.00',
+      },
       { _id: 'a2', pinPai: pick('1000000000000000802', '心相印'), shuLiang: 200, danJia: '80.00', jinE: '16000.00', beiZhu: '端架' },
     ],
     fuJian: [file('1000000000000001001', '春节堆头陈列方案.pdf')],
@@ -126,7 +133,13 @@ const BAD: Record<string, [Record<string, unknown>, [string, string][]][]> = {
     [{ shenQingJinE: '36800.001' }, [['shenQingJinE', 'decimalPlaces']]],
     [{ shenQingJinE: '0.00' }, [['shenQingJinE', 'tooSmall']]],
     [{ huoDongQiJian: ['2026-03-01', '2026-02-01'] }, [['huoDongQiJian', 'dateRangeOrder']]],
-    [{ jingXiaoShang: undefined, feiYongKeMu: null }, [['jingXiaoShang', 'required'], ['feiYongKeMu', 'required']]],
+    [
+      { jingXiaoShang: undefined, feiYongKeMu: null },
+      [
+        ['jingXiaoShang', 'required'],
+        ['feiYongKeMu', 'required'],
+      ],
+    ],
     [{ mingXi: [] }, [['mingXi', 'tooFewRows']]],
     [{ mingXi: [{ pinPai: pick('1', '清风'), shuLiang: '四百', danJia: '52' }] }, [['mingXi.0.shuLiang', 'notInteger']]],
     [{ shenPiZhuangTai: '1' }, [['shenPiZhuangTai', 'unknownField']]],
@@ -194,14 +207,22 @@ describe('catalog', () => {
     expect(v.validate(sample).errors).toEqual([]);
     // the sample fills every required field: an empty record fails on each of them
     const empty = v.validate({});
-    expect(empty.errors.map((e) => e.field).sort()).toEqual(def.fields.filter((f) => f.required).map((f) => f.key).sort());
+    expect(empty.errors.map((e) => e.field).sort()).toEqual(
+      def.fields
+        .filter((f) => f.required)
+        .map((f) => f.key)
+        .sort(),
+    );
     expect(empty.errors.every((e) => e.code === 'required')).toBe(true);
     expect(compileRecordSchema(def, FORM_MODES.ADD, { draft: true }).validate({}).valid).toBe(true);
     for (const [patch, expected] of BAD[code] ?? []) {
       const data: Record<string, unknown> = { ...sample, ...patch };
       for (const [k, val] of Object.entries(patch)) if (val === undefined) delete data[k];
       const r = v.validate(data);
-      expect(r.errors.map((e) => [e.field, e.code]), JSON.stringify(patch)).toEqual(expected);
+      expect(
+        r.errors.map((e) => [e.field, e.code]),
+        JSON.stringify(patch),
+      ).toEqual(expected);
       expect(r.errors.every((e) => /[\u4e00-\u9fff]/.test(e.message))).toBe(true);
     }
     expect(BAD[code]?.length).toBeGreaterThan(1);
@@ -219,7 +240,11 @@ describe('catalog', () => {
 
   it('every seeded process is valid against its form, and every form with a processCode has its process', () => {
     const codes = CATALOG_PROCESSES.map((p) => p.code);
-    expect(CATALOG.filter((d) => d.processCode).map((d) => d.processCode).sort()).toEqual([...codes].sort());
+    expect(
+      CATALOG.filter((d) => d.processCode)
+        .map((d) => d.processCode)
+        .sort(),
+    ).toEqual([...codes].sort());
     for (const p of CATALOG_PROCESSES) {
       const form = CATALOG_BY_CODE.get(p.formCode!)!;
       expect(form.processCode).toBe(p.code);

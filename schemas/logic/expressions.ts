@@ -236,10 +236,22 @@ export function registerOperations(): void {
     days,
     colSum,
     colCount,
-    fwLt: compare((c) => c < 0, (a, b) => a < b),
-    fwLe: compare((c) => c <= 0, (a, b) => a <= b),
-    fwGt: compare((c) => c > 0, (a, b) => a > b),
-    fwGe: compare((c) => c >= 0, (a, b) => a >= b),
+    fwLt: compare(
+      (c) => c < 0,
+      (a, b) => a < b,
+    ),
+    fwLe: compare(
+      (c) => c <= 0,
+      (a, b) => a <= b,
+    ),
+    fwGt: compare(
+      (c) => c > 0,
+      (a, b) => a > b,
+    ),
+    fwGe: compare(
+      (c) => c >= 0,
+      (a, b) => a >= b,
+    ),
   };
   for (const [name, fn] of Object.entries(ops)) jsonLogic.add_operation(name, fn);
 }

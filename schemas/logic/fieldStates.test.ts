@@ -14,13 +14,36 @@ const def: FormDefinition = {
   fields: [
     { key: 'a', type: TC.TEXT, label: t('甲'), hidden: true },
     { key: 'b', type: TC.TEXT, label: t('乙'), required: true },
-    { key: 'rows', type: TC.SUB_FORM, label: t('行'), fields: [{ key: 'q', type: TC.INTEGER, label: t('量'), required: true }, { key: 'v', type: TC.DECIMAL, label: t('值') }] },
+    {
+      key: 'rows',
+      type: TC.SUB_FORM,
+      label: t('行'),
+      fields: [
+        { key: 'q', type: TC.INTEGER, label: t('量'), required: true },
+        { key: 'v', type: TC.DECIMAL, label: t('值') },
+      ],
+    },
   ],
   formulas: [{ id: 'v', target: 'rows.v', expression: { '*': [{ var: 'q' }, 2] } }],
   rules: [
     { id: 'hideRows', when: true, then: [{ action: 'hide', target: 'rows' }] },
-    { id: 'showA', when: true, then: [{ action: 'show', target: 'a' }, { action: 'require', target: 'a' }, { action: 'require', target: 'rows.v' }] },
-    { id: 'hideA', when: true, then: [{ action: 'hide', target: 'a' }, { action: 'optional', target: 'b' }] },
+    {
+      id: 'showA',
+      when: true,
+      then: [
+        { action: 'show', target: 'a' },
+        { action: 'require', target: 'a' },
+        { action: 'require', target: 'rows.v' },
+      ],
+    },
+    {
+      id: 'hideA',
+      when: true,
+      then: [
+        { action: 'hide', target: 'a' },
+        { action: 'optional', target: 'b' },
+      ],
+    },
   ],
   permissions: { modes: { '1': { b: 'hidden' } } },
 };

@@ -55,7 +55,12 @@ export function createFieldStates(def: FormDefinition, graph: RuleGraph, mode: F
   const states = new Map<string, FieldRuleState>();
   /** sub-form key → its column paths */
   const columnPaths = new Map<string, string[]>();
-  for (const f of def.fields) if (f.type === TC.SUB_FORM) columnPaths.set(f.key, columnsOf(f).map((c) => `${f.key}.${c.key}`));
+  for (const f of def.fields)
+    if (f.type === TC.SUB_FORM)
+      columnPaths.set(
+        f.key,
+        columnsOf(f).map((c) => `${f.key}.${c.key}`),
+      );
 
   const compute = (path: string): FieldRuleState => {
     const actions: RuleAction[] = [];

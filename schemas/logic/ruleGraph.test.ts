@@ -15,23 +15,33 @@ const form = (extra: Partial<FormDefinition>): FormDefinition => ({
     { key: 'b', type: TC.DECIMAL, label: t('乙') },
     { key: 'c', type: TC.DECIMAL, label: t('丙') },
     { key: 'k', type: TC.TEXT, label: t('类') },
-    { key: 'rows', type: TC.SUB_FORM, label: t('行'), fields: [{ key: 'q', type: TC.INTEGER, label: t('量') }, { key: 'v', type: TC.DECIMAL, label: t('值') }, { key: 's', type: TC.TEXT, label: t('签') }] },
+    {
+      key: 'rows',
+      type: TC.SUB_FORM,
+      label: t('行'),
+      fields: [
+        { key: 'q', type: TC.INTEGER, label: t('量') },
+        { key: 'v', type: TC.DECIMAL, label: t('值') },
+        { key: 's', type: TC.TEXT, label: t('签') },
+      ],
+    },
   ],
   ...extra,
 });
 
 describe('buildRuleGraph', () => {
-  const chain = (setTarget: string) => form({
-    formulas: [
-      { id: 'c', target: 'c', expression: { '+': [{ var: 'b' }, 1] } },
-      { id: 'b', target: 'b', expression: { colSum: ['rows', 'v'] } },
-      { id: 'v', target: 'rows.v', expression: { '*': [{ var: 'q' }, { var: 'a' }] } },
-    ],
-    rules: [
-      { id: 'big', when: { '>': [{ var: 'c' }, 10] }, then: [{ action: 'setValue', target: setTarget, value: 2 }] },
-      { id: 'plain', when: { '==': [{ var: 'k' }, 'x'] }, then: [{ action: 'hide', target: 'b' }] },
-    ],
-  });
+  const chain = (setTarget: string) =>
+    form({
+      formulas: [
+        { id: 'c', target: 'c', expression: { '+': [{ var: 'b' }, 1] } },
+        { id: 'b', target: 'b', expression: { colSum: ['rows', 'v'] } },
+        { id: 'v', target: 'rows.v', expression: { '*': [{ var: 'q' }, { var: 'a' }] } },
+      ],
+      rules: [
+        { id: 'big', when: { '>': [{ var: 'c' }, 10] }, then: [{ action: 'setValue', target: setTarget, value: 2 }] },
+        { id: 'plain', when: { '==': [{ var: 'k' }, 'x'] }, then: [{ action: 'hide', target: 'b' }] },
+      ],
+    });
 
   it('orders nodes so every writer runs before its readers, whatever the definition order', () => {
     const g = buildRuleGraph(chain('rows.s'));
@@ -48,10 +58,24 @@ describe('buildRuleGraph', () => {
   });
 
   it('has no cycles in an acyclic definition; a rule reading its own setValue target is none', () => {
-    const g = buildRuleGraph(form({
-      formulas: [{ id: 'v', target: 'rows.v', expression: { '*': [{ var: 'q' }, 2] } }, { id: 'sum', target: 'a', expression: { colSum: ['rows', 'v'] } }],
-      rules: [{ id: 'fill', when: { '==': [{ var: 'k' }, ''] }, then: [{ action: 'setValue', target: 'k', value: '-' }, { action: 'setValue', target: 'rows.s', value: { var: 'k' } }] }],
-    }));
+    const g = buildRuleGraph(
+      form({
+        formulas: [
+          { id: 'v', target: 'rows.v', expression: { '*': [{ var: 'q' }, 2] } },
+          { id: 'sum', target: 'a', expression: { colSum: ['rows', 'v'] } },
+        ],
+        rules: [
+          {
+            id: 'fill',
+            when: { '==': [{ var: 'k' }, ''] },
+            then: [
+              { action: 'setValue', target: 'k', value: '-' },
+              { action: 'setValue', target: 'rows.s', value: { var: 'k' } },
+            ],
+          },
+        ],
+      }),
+    );
     expect(g.cycles).toEqual([]);
     expect(g.nodes.map((n) => n.id)).toEqual(['v', 'fill', 'sum']);
     expect(g.computedTargets).toEqual(new Set(['rows.v', 'a']));
@@ -63,12 +87,22 @@ describe('buildRuleGraph', () => {
   });
 
   it('lists the rules with state actions on a path in rule order', () => {
-    const g = buildRuleGraph(form({
-      rules: [
-        { id: 'r1', when: true, then: [{ action: 'hide', target: 'b' }] },
-        { id: 'r2', when: false, then: [{ action: 'require', target: 'a' }], otherwise: [{ action: 'show', target: 'b' }, { action: 'readonly', target: 'b' }] },
-      ],
-    }));
+    const g = buildRuleGraph(
+      form({
+        rules: [
+          { id: 'r1', when: true, then: [{ action: 'hide', target: 'b' }] },
+          {
+            id: 'r2',
+            when: false,
+            then: [{ action: 'require', target: 'a' }],
+            otherwise: [
+              { action: 'show', target: 'b' },
+              { action: 'readonly', target: 'b' },
+            ],
+          },
+        ],
+      }),
+    );
     expect(g.rulesByStateTarget.get('b')!.map((r) => r.id)).toEqual(['r1', 'r2']);
     expect(g.rulesByStateTarget.get('a')!.map((r) => r.id)).toEqual(['r2']);
   });
@@ -76,7 +110,16 @@ describe('buildRuleGraph', () => {
   it('throws on a refused expression by default; skips and reports it with invalid: skip', () => {
     const def = form({
       formulas: [{ id: 'bad', target: 'c', expression: { log: 1 } }],
-      rules: [{ id: 'half', when: true, then: [{ action: 'setValue', target: 'a', value: { var: 'nope' } }, { action: 'hide', target: 'b' }] }],
+      rules: [
+        {
+          id: 'half',
+          when: true,
+          then: [
+            { action: 'setValue', target: 'a', value: { var: 'nope' } },
+            { action: 'hide', target: 'b' },
+          ],
+        },
+      ],
     });
     expect(() => buildRuleGraph(def)).toThrow(/not allowed: log/);
     const g = buildRuleGraph(def, { invalid: 'skip' });
@@ -95,12 +138,24 @@ describe('topologicalOrder and cyclesOf', () => {
     return m;
   };
   it('keeps the given order among independent nodes; cycle members and what follows them go last', () => {
-    const e = edges([['a', 'b'], ['b', 'a'], ['b', 'c'], ['d', 'e']]);
+    const e = edges([
+      ['a', 'b'],
+      ['b', 'a'],
+      ['b', 'c'],
+      ['d', 'e'],
+    ]);
     expect(topologicalOrder(['a', 'b', 'c', 'd', 'e'], e)).toEqual(['d', 'e', 'a', 'b', 'c']);
     expect(cyclesOf(['a', 'b', 'c', 'd', 'e'], e)).toEqual([['a', 'b']]);
   });
   it('finds every cycle', () => {
-    const e = edges([['a', 'b'], ['b', 'c'], ['c', 'a'], ['d', 'e'], ['e', 'd'], ['c', 'd']]);
+    const e = edges([
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'a'],
+      ['d', 'e'],
+      ['e', 'd'],
+      ['c', 'd'],
+    ]);
     expect(cyclesOf(['a', 'b', 'c', 'd', 'e'], e).map((c) => c.join())).toEqual(['d,e', 'a,b,c']);
   });
 });

@@ -110,8 +110,17 @@ export function buildRuleGraph(def: FormDefinition, opts: RuleGraphOptions = {})
     const expr = compile(f.id, f.expression, rowOf);
     if (!expr) continue;
     nodes.push({
-      kind: 'formula', index: 0, id: f.id, rowOf, column: rowOf ? col : undefined, target: f.target,
-      field: fieldByPath.get(f.target), precision: f.precision, expr, deps: expr.deps, outputs: [f.target],
+      kind: 'formula',
+      index: 0,
+      id: f.id,
+      rowOf,
+      column: rowOf ? col : undefined,
+      target: f.target,
+      field: fieldByPath.get(f.target),
+      precision: f.precision,
+      expr,
+      deps: expr.deps,
+      outputs: [f.target],
     });
   }
   const rulesByStateTarget = new Map<string, RuleNode[]>();
@@ -119,8 +128,16 @@ export function buildRuleGraph(def: FormDefinition, opts: RuleGraphOptions = {})
     const expr = compile(r.id, r.when);
     if (!expr) return;
     const node: RuleNode = {
-      kind: 'rule', index: 0, id: r.id, ruleIndex, expr, then: r.then, otherwise: r.otherwise ?? NO_ACTIONS,
-      values: new Map(), deps: [...expr.deps], outputs: [],
+      kind: 'rule',
+      index: 0,
+      id: r.id,
+      ruleIndex,
+      expr,
+      then: r.then,
+      otherwise: r.otherwise ?? NO_ACTIONS,
+      values: new Map(),
+      deps: [...expr.deps],
+      outputs: [],
     };
     for (const a of [...r.then, ...(r.otherwise ?? [])]) {
       if (a.action === 'setValue') {

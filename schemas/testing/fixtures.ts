@@ -17,7 +17,15 @@ export function sampleDefinition(): FormDefinition {
       { key: 'huoDongMingCheng', type: 0, label: L('活动名称', 'Activity name', '活動名稱'), required: true, width: 12 },
       { key: 'beiZhu', type: 1, label: L('备注', 'Remarks', '備註'), length: 500 },
       { key: 'bianHao', type: 92, label: L('编号', 'Number', '編號'), length: 30, unique: true },
-      { key: 'leiXing', type: 2, label: L('类型', 'Type', '類型'), options: [{ value: 'A', label: L('甲', 'A') }, { value: 'B', label: L('乙', 'B') }] },
+      {
+        key: 'leiXing',
+        type: 2,
+        label: L('类型', 'Type', '類型'),
+        options: [
+          { value: 'A', label: L('甲', 'A') },
+          { value: 'B', label: L('乙', 'B') },
+        ],
+      },
       { key: 'shuLiang', type: 15, label: L('数量', 'Quantity', '數量'), min: 0, max: 1000 },
       { key: 'jinE', type: 16, label: L('金额', 'Amount', '金額'), precision: 2, money: true, min: '0', max: '1000000.00' },
       { key: 'riQi', type: 80, label: L('日期', 'Date') },
@@ -30,7 +38,12 @@ export function sampleDefinition(): FormDefinition {
       { key: 'weiZhi', type: 91, label: L('位置', 'Location') },
       { key: 'ziDingYi', type: 77, label: L('自定义', 'Custom', '自定義'), component: 'demo' },
       {
-        key: 'mingXi', type: 99997, label: L('费用明细', 'Detail lines', '費用明細'), minRows: 1, maxRows: 5, totals: ['jinE'],
+        key: 'mingXi',
+        type: 99997,
+        label: L('费用明细', 'Detail lines', '費用明細'),
+        minRows: 1,
+        maxRows: 5,
+        totals: ['jinE'],
         fields: [
           { key: 'chanPin', type: 27, label: L('品牌', 'Brand') },
           { key: 'shuLiang', type: 15, label: L('数量', 'Quantity', '數量'), required: true },
@@ -41,7 +54,12 @@ export function sampleDefinition(): FormDefinition {
       { key: 'heJi', type: 16, label: L('合计', 'Total'), precision: 2, readonly: true },
     ],
     rules: [
-      { id: 'r1', when: { '>': [{ var: 'jinE' }, 50000] }, then: [{ action: 'require', target: 'fuJian' }], otherwise: [{ action: 'optional', target: 'fuJian' }] },
+      {
+        id: 'r1',
+        when: { '>': [{ var: 'jinE' }, 50000] },
+        then: [{ action: 'require', target: 'fuJian' }],
+        otherwise: [{ action: 'optional', target: 'fuJian' }],
+      },
     ],
     formulas: [
       { id: 'f1', target: 'mingXi.jinE', expression: { dMul: [{ var: 'shuLiang' }, { var: 'danJia' }] }, precision: 2 },
@@ -72,7 +90,10 @@ export function sampleRecord(): Record<string, unknown> {
     jingXiaoShang: { id: '1000000000000000001', name: '上海华联商贸有限公司' },
     wangDian: [{ id: '2000000000000000001', name: '联华超市（南京东路店）' }],
     fuJian: [{ id: 'f1', name: '陈列照片.jpg', size: 20480, type: 'image/jpeg' }],
-    jieTi: [{ from: '0', to: '100000', value: '0.01' }, { from: '100000', to: null, value: '0.02' }],
+    jieTi: [
+      { from: '0', to: '100000', value: '0.01' },
+      { from: '100000', to: null, value: '0.02' },
+    ],
     weiZhi: { lng: 121.4737, lat: 31.2304, address: '上海市黄浦区' },
     ziDingYi: { any: ['thing'] },
     mingXi: [

@@ -49,22 +49,29 @@ interface Scenario {
 }
 
 async function fill(database: Database, n: number, dealerId: string, adminId: string) {
-  const [{ have }] = await rows<{ have: number }>(database.db, sql`select count(*)::int as have from records where form_code = ${FORM} and number like 'BENCH%'`);
+  const [{ have }] = await rows<{ have: number }>(
+    database.db,
+    sql`select count(*)::int as have from records where form_code = ${FORM} and number like 'BENCH%'`,
+  );
   if (have >= n) {
     console.log(`  reusing ${have.toLocaleString()} seeded records`);
     return;
   }
   const t0 = Date.now();
-  const idx = await rows<{ indexname: string; indexdef: string }>(database.db, sql`
+  const idx = await rows<{ indexname: string; indexdef: string }>(
+    database.db,
+    sql`
     select i.indexname, i.indexdef from pg_indexes i
     where i.tablename = 'records' and i.schemaname = current_schema()
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  );
   for (const i of idx) await database.db.execute(sql.raw(`drop index if exists "${i.indexname}"`));
   const batch = 200_000;
   for (let from = have; from < n; from += batch) {
     const to = Math.min(n, from + batch);
     // ids: 19 digits, increasing; 14 dealers; amounts 100.00 … 99999.00
-    await database.db.execute(sql.raw(`
+    await database.db.execute(
+      sql.raw(`
       insert into records (id, form_code, number, title, is_you_xiao, row_create_id, row_create_date, row_mod_user, row_mod_date,
                            shen_pi_zhuang_tai, definition_version, version, data)
       select (1500000000000000000 + g)::text, '${FORM}', 'BENCH' || lpad(g::text, 10, '0'), '压测活动' || g, '1', '${adminId}',
@@ -75,11 +82,14 @@ async function fill(database: Database, n: number, dealerId: string, adminId: st
                'huoDongMingCheng', '压测活动' || g,
                'jingXiaoShang', jsonb_build_object('id', case when g % 14 = 0 then '${dealerId}' else lpad((g % 14)::text, 19, '9') end, 'name', '经销商' || (g % 14)),
                'shenQingJinE', ((g::bigint * 7919) % 99900 + 100)::text || '.00')
-      from generate_series(${from + 1}, ${to}) g`));
+      from generate_series(${from + 1}, ${to}) g`),
+    );
     process.stdout.write(`\r  inserted ${to.toLocaleString()} / ${n.toLocaleString()}`);
   }
   // the maintained counter, as the server keeps it on create/delete
-  await database.db.execute(sql`update form_definitions set record_count = (select count(*) from records where form_code = ${FORM} and is_you_xiao = '1') where code = ${FORM}`);
+  await database.db.execute(
+    sql`update form_definitions set record_count = (select count(*) from records where form_code = ${FORM} and is_you_xiao = '1') where code = ${FORM}`,
+  );
   process.stdout.write('\n  re-creating indexes …');
   for (const i of idx) await database.db.execute(sql.raw(i.indexdef));
   console.log(` seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -105,7 +115,13 @@ async function rawLatencies(run: () => Promise<unknown>, seconds: number): Promi
   return out;
 }
 
-interface LoadResult { latencies: number[]; requestsPerSecond: number; non2xx: number; errors: number; error?: string }
+interface LoadResult {
+  latencies: number[];
+  requestsPerSecond: number;
+  non2xx: number;
+  errors: number;
+  error?: string;
+}
 
 function load(opts: Record<string, unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -138,7 +154,13 @@ async function benchBackend(kind: 'postgres' | 'pglite') {
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
   }
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', FORMWORK_TEST_MODE: '1', CLIENT_DIST: path.join(dataDir, 'none'), ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    FORMWORK_TEST_MODE: '1',
+    CLIENT_DIST: path.join(dataDir, 'none'),
+    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+  });
   const pgliteDir = path.join(dataDir, 'pglite');
   if (kind === 'pglite' && existsSync(pgliteDir)) console.log(`  PGlite directory ${pgliteDir}`);
   const database = await openDatabase({ databaseUrl: dbUrl, pgliteDir, poolSize: CONNECTIONS + 2 });
@@ -162,18 +184,28 @@ async function benchBackend(kind: 'postgres' | 'pglite') {
 
     const deepPage = Math.max(2, Math.floor(n / 20 / 2));
     // a deep page reached the way the list pages on: the keyset cursor of the page before it
-    const before = await app.inject({ method: 'POST', url: '/emp/api/v2/biaoDan/record/list', payload: { formCode: FORM, page: deepPage - 1, limit: 20 }, headers: { authorization: token } });
+    const before = await app.inject({
+      method: 'POST',
+      url: '/emp/api/v2/biaoDan/record/list',
+      payload: { formCode: FORM, page: deepPage - 1, limit: 20 },
+      headers: { authorization: token },
+    });
     const cursor = before.json().data.nextCursor as string;
     const scenarios: Scenario[] = [
       { name: 'first page', body: { formCode: FORM, page: 1, limit: 20 } },
-      { name: 'JSONB filter + sort', body: { formCode: FORM, page: 1, limit: 20, sort: 'shenQingJinE', order: 'desc', filters: [{ key: 'jingXiaoShang', op: 'eq', value: dealer.id }] } },
+      {
+        name: 'JSONB filter + sort',
+        body: { formCode: FORM, page: 1, limit: 20, sort: 'shenQingJinE', order: 'desc', filters: [{ key: 'jingXiaoShang', op: 'eq', value: dealer.id }] },
+      },
       { name: `deep page ${deepPage} (keyset)`, body: { formCode: FORM, page: deepPage, limit: 20, cursor } },
       ...(process.env.BENCH_OFFSET === '1' ? [{ name: `deep page ${deepPage} (OFFSET)`, body: { formCode: FORM, page: deepPage, limit: 20 } }] : []),
     ];
 
     // PGlite: the database client the server itself uses (server/db/pgliteThread.ts)
     const pglite = kind === 'pglite' ? (ctx.db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<unknown> } }).$client : null;
-    console.log(`  ${'scenario'.padEnd(30)} ${'API p50'.padStart(9)} ${'p95'.padStart(9)} ${'req/s'.padStart(7)} | ${'raw p50'.padStart(9)} ${'p95'.padStart(9)} | p95 ratio | totalRecord`);
+    console.log(
+      `  ${'scenario'.padEnd(30)} ${'API p50'.padStart(9)} ${'p95'.padStart(9)} ${'req/s'.padStart(7)} | ${'raw p50'.padStart(9)} ${'p95'.padStart(9)} | p95 ratio | totalRecord`,
+    );
     for (const s of scenarios) {
       const probe = await app.inject({ method: 'POST', url: '/emp/api/v2/biaoDan/record/list', payload: s.body, headers: { authorization: token } });
       const pd = probe.json().data;
@@ -204,12 +236,14 @@ async function benchBackend(kind: 'postgres' | 'pglite') {
       }
       api.requestsPerSecond = api.latencies.length / SECONDS;
       if (!api.latencies.length) throw new Error(`${s.name}: no responses (${api.non2xx} non-2xx, ${api.errors} errors)`);
-      const apiP50 = pct(api.latencies, 50), apiP95 = pct(api.latencies, 95);
-      const rawP50 = pct(raw, 50), rawP95 = pct(raw, 95);
+      const apiP50 = pct(api.latencies, 50),
+        apiP95 = pct(api.latencies, 95);
+      const rawP50 = pct(raw, 50),
+        rawP95 = pct(raw, 95);
       console.log(
         `  ${s.name.padEnd(30)} ${apiP50.toFixed(1).padStart(6)} ms ${apiP95.toFixed(1).padStart(6)} ms ${api.requestsPerSecond.toFixed(0).padStart(7)} |` +
-        ` ${rawP50.toFixed(1).padStart(6)} ms ${rawP95.toFixed(1).padStart(6)} ms | ${(apiP95 / Math.max(rawP95, 0.01)).toFixed(2).padStart(8)}× |` +
-        ` ${pd.totalRecord}${pd.totalIsEstimate ? ' (estimate)' : ''}${api.non2xx || api.errors ? `  !! ${api.non2xx} non-2xx, ${api.errors} errors` : ''}`,
+          ` ${rawP50.toFixed(1).padStart(6)} ms ${rawP95.toFixed(1).padStart(6)} ms | ${(apiP95 / Math.max(rawP95, 0.01)).toFixed(2).padStart(8)}× |` +
+          ` ${pd.totalRecord}${pd.totalIsEstimate ? ' (estimate)' : ''}${api.non2xx || api.errors ? `  !! ${api.non2xx} non-2xx, ${api.errors} errors` : ''}`,
       );
     }
   } finally {

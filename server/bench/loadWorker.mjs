@@ -7,6 +7,13 @@ import autocannon from 'autocannon';
 const latencies = [];
 const inst = autocannon(workerData, (err, res) => {
   if (err) parentPort.postMessage({ formworkLoad: true, error: String(err) });
-  else parentPort.postMessage({ formworkLoad: true, latencies, requestsPerSecond: latencies.length / workerData.duration, non2xx: res?.non2xx ?? 0, errors: res?.errors ?? 0 });
+  else
+    parentPort.postMessage({
+      formworkLoad: true,
+      latencies,
+      requestsPerSecond: latencies.length / workerData.duration,
+      non2xx: res?.non2xx ?? 0,
+      errors: res?.errors ?? 0,
+    });
 });
 inst.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));

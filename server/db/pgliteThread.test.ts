@@ -26,10 +26,12 @@ describe('PgliteThread', () => {
       return (await tx.query<{ n: number }>(`select count(*)::int as n from t`)).rows[0].n;
     });
     expect(got).toBe(2);
-    await expect(db.transaction(async (tx) => {
-      await tx.query(`insert into t (id, name) values (3, 'c')`);
-      throw new Error('abandon');
-    })).rejects.toThrow('abandon');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into t (id, name) values (3, 'c')`);
+        throw new Error('abandon');
+      }),
+    ).rejects.toThrow('abandon');
     expect((await db.query(`select id from t order by id`)).rows).toEqual([{ id: 1 }, { id: 2 }]);
   });
 

@@ -2,9 +2,20 @@
 // calls (query, transaction) and exec/close, forwarded to the database's own thread.
 import { Worker } from 'node:worker_threads';
 
-interface Reply { id: number; ok: boolean; value?: unknown; error?: Record<string, unknown> & { message: string } }
-export interface ThreadResults<T = Record<string, unknown>> { rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }
-interface QueryOptions { rowMode?: 'array' | 'object' }
+interface Reply {
+  id: number;
+  ok: boolean;
+  value?: unknown;
+  error?: Record<string, unknown> & { message: string };
+}
+export interface ThreadResults<T = Record<string, unknown>> {
+  rows: T[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+}
 
 /** A database error from the thread, with the PostgreSQL fields (code, constraint, …) kept. */
 export class PgliteThreadError extends Error {
@@ -18,7 +29,10 @@ export class PgliteThreadError extends Error {
 
 /** The database, or one open transaction on it (`tx`). */
 class Connection {
-  constructor(private readonly thread: { call(msg: Record<string, unknown>): Promise<unknown> }, private readonly tx?: number) {}
+  constructor(
+    private readonly thread: { call(msg: Record<string, unknown>): Promise<unknown> },
+    private readonly tx?: number,
+  ) {}
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], opts: QueryOptions = {}): Promise<ThreadResults<T>> {
     return this.thread.call({ op: 'query', sql, params, rowMode: opts.rowMode ?? 'object', tx: this.tx }) as Promise<ThreadResults<T>>;
   }

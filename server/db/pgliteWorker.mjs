@@ -17,7 +17,11 @@ const PARSERS = {
   [types.TIMESTAMPTZ]: passThrough,
   [types.INTERVAL]: passThrough,
   [types.DATE]: passThrough,
-  1231: passThrough, 1115: passThrough, 1185: passThrough, 1187: passThrough, 1182: passThrough,
+  1231: passThrough,
+  1115: passThrough,
+  1185: passThrough,
+  1187: passThrough,
+  1182: passThrough,
 };
 const ERROR_FIELDS = ['code', 'severity', 'detail', 'hint', 'position', 'schema', 'table', 'column', 'dataType', 'constraint', 'where', 'routine'];
 
@@ -58,14 +62,20 @@ async function handle(m) {
     case 'begin': {
       const id = nextTx++;
       await new Promise((started, failed) => {
-        db.transaction((tx) => new Promise((commit, rollback) => {
-          open.set(id, { tx, finish: (ok) => (ok ? commit() : rollback(new Error('rollback'))) });
-          started();
-        })).then(() => open.get(id)?.done?.resolve(), (err) => {
-          const t = open.get(id);
-          if (t?.done) t.done.reject(err);
-          else failed(err);
-        });
+        db.transaction(
+          (tx) =>
+            new Promise((commit, rollback) => {
+              open.set(id, { tx, finish: (ok) => (ok ? commit() : rollback(new Error('rollback'))) });
+              started();
+            }),
+        ).then(
+          () => open.get(id)?.done?.resolve(),
+          (err) => {
+            const t = open.get(id);
+            if (t?.done) t.done.reject(err);
+            else failed(err);
+          },
+        );
       });
       return id;
     }

@@ -3,9 +3,7 @@
 // PostgreSQL. Ids are 19-digit strings, money is numeric, record system fields are columns with
 // the spec's lengths (§3).
 import { sql } from 'drizzle-orm';
-import {
-  pgTable, varchar, text, integer, bigint, boolean, jsonb, numeric, timestamp, primaryKey, uniqueIndex, index, check,
-} from 'drizzle-orm/pg-core';
+import { pgTable, varchar, text, integer, bigint, boolean, jsonb, numeric, timestamp, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 
 const id = (name = 'id') => varchar(name, { length: 19 });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -28,18 +26,22 @@ export const posts = pgTable('posts', {
   sort: integer('sort').notNull().default(0),
 });
 
-export const employees = pgTable('employees', {
-  id: id().primaryKey(),
-  code: varchar('code', { length: 32 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-  mobile: varchar('mobile', { length: 32 }),
-  email: varchar('email', { length: 200 }),
-  departmentId: id('department_id').references(() => departments.id),
-  postId: id('post_id').references(() => posts.id),
-  isAreaManager: boolean('is_area_manager').notNull().default(false),
-  isActive: boolean('is_active').notNull().default(true),
-  sort: integer('sort').notNull().default(0),
-}, (t) => [index('employees_department_idx').on(t.departmentId)]);
+export const employees = pgTable(
+  'employees',
+  {
+    id: id().primaryKey(),
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    mobile: varchar('mobile', { length: 32 }),
+    email: varchar('email', { length: 200 }),
+    departmentId: id('department_id').references(() => departments.id),
+    postId: id('post_id').references(() => posts.id),
+    isAreaManager: boolean('is_area_manager').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('employees_department_idx').on(t.departmentId)],
+);
 
 export const roles = pgTable('roles', {
   id: id().primaryKey(),
@@ -85,23 +87,37 @@ export const users = pgTable('users', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const userRoles = pgTable('user_roles', {
-  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  roleId: id('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.userId, t.roleId] })]);
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: id('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
 
-export const sessions = pgTable('sessions', {
-  id: id().primaryKey(),
-  /** sha256 of the token; the token itself is never stored */
-  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-  userId: id('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  empSessionId: varchar('emp_session_id', { length: 64 }).notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
-  expiresAt: ts('expires_at').notNull(),
-  revokedAt: ts('revoked_at'),
-  duoYuYanType: integer('duo_yu_yan_type').notNull().default(1),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id().primaryKey(),
+    /** sha256 of the token; the token itself is never stored */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    empSessionId: varchar('emp_session_id', { length: 64 }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    duoYuYanType: integer('duo_yu_yan_type').notNull().default(1),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
 
 /** WeChat-style QR login: one-time tickets, confirmed from a signed-in phone, polled by the desktop. */
 export const qrTickets = pgTable('qr_tickets', {
@@ -118,21 +134,33 @@ export const settings = pgTable('settings', {
 });
 
 // ─── menus ─────────────────────────────────────────────────────────────────────────────────
-export const menus = pgTable('menus', {
-  id: id().primaryKey(),
-  parentId: id('parent_id'),
-  /** LocalizedText */
-  name: jsonb('name').notNull(),
-  path: varchar('path', { length: 300 }),
-  icon: varchar('icon', { length: 64 }),
-  portal: varchar('portal', { length: 8 }).notNull().default('emp'),
-  sort: integer('sort').notNull().default(0),
-}, (t) => [index('menus_parent_idx').on(t.parentId)]);
+export const menus = pgTable(
+  'menus',
+  {
+    id: id().primaryKey(),
+    parentId: id('parent_id'),
+    /** LocalizedText */
+    name: jsonb('name').notNull(),
+    path: varchar('path', { length: 300 }),
+    icon: varchar('icon', { length: 64 }),
+    portal: varchar('portal', { length: 8 }).notNull().default('emp'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('menus_parent_idx').on(t.parentId)],
+);
 
-export const roleMenus = pgTable('role_menus', {
-  roleId: id('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-  menuId: id('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.roleId, t.menuId] })]);
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: id('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: id('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
 
 // ─── form definitions ──────────────────────────────────────────────────────────────────────
 export const formDefinitions = pgTable('form_definitions', {
@@ -150,66 +178,83 @@ export const formDefinitions = pgTable('form_definitions', {
 });
 
 /** Every published version is kept: records remember the version they were written under. */
-export const formDefinitionVersions = pgTable('form_definition_versions', {
-  code: varchar('code', { length: 64 }).notNull().references(() => formDefinitions.code, { onDelete: 'cascade' }),
-  version: integer('version').notNull(),
-  definition: jsonb('definition').notNull(),
-  publishedAt: ts('published_at').notNull().defaultNow(),
-  publishedBy: varchar('published_by', { length: 32 }),
-}, (t) => [primaryKey({ columns: [t.code, t.version] })]);
+export const formDefinitionVersions = pgTable(
+  'form_definition_versions',
+  {
+    code: varchar('code', { length: 64 })
+      .notNull()
+      .references(() => formDefinitions.code, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').notNull(),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+    publishedBy: varchar('published_by', { length: 32 }),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.version] })],
+);
 
 // ─── records ───────────────────────────────────────────────────────────────────────────────
-export const records = pgTable('records', {
-  id: id().primaryKey(),
-  formCode: varchar('form_code', { length: 64 }).notNull(),
-  number: varchar('number', { length: 50 }).notNull(),
-  title: varchar('title', { length: 200 }),
-  isYouXiao: varchar('is_you_xiao', { length: 1 }).notNull().default('1'),
-  rowCreateId: varchar('row_create_id', { length: 32 }).notNull(),
-  rowCreateBuMenId: varchar('row_create_bu_men_id', { length: 32 }),
-  rowCreateDate: varchar('row_create_date', { length: 100 }).notNull(),
-  rowModUser: varchar('row_mod_user', { length: 32 }),
-  rowModDate: varchar('row_mod_date', { length: 100 }),
-  stateName: varchar('state_name', { length: 100 }),
-  shenPiZhuangTai: varchar('shen_pi_zhuang_tai', { length: 2 }).notNull().default('0'),
-  shenPiRen: varchar('shen_pi_ren', { length: 32 }),
-  shiYongJueSeId: varchar('shi_yong_jue_se_id', { length: 32 }),
-  tiJiaoLiuChengTime: varchar('ti_jiao_liu_cheng_time', { length: 100 }),
-  liuChengGuiDangTime: varchar('liu_cheng_gui_dang_time', { length: 100 }),
-  shenPiCallBackFailure: varchar('shen_pi_call_back_failure', { length: 1 }).notNull().default('0'),
-  liuChengId: varchar('liu_cheng_id', { length: 64 }),
-  definitionVersion: integer('definition_version').notNull(),
-  /** row version for optimistic locking */
-  version: integer('version').notNull().default(1),
-  data: jsonb('data').notNull(),
-}, (t) => [
-  uniqueIndex('records_form_number_uq').on(t.formCode, t.number),
-  // the list's default order (newest first) and its keyset
-  index('records_form_valid_id_idx').on(t.formCode, t.isYouXiao, t.id),
-  index('records_form_creator_idx').on(t.formCode, t.rowCreateId, t.id),
-  index('records_form_status_idx').on(t.formCode, t.shenPiZhuangTai, t.id),
-  // the application type lookup finds a record by its number alone
-  index('records_number_idx').on(t.number),
-  index('records_data_gin').using('gin', sql`${t.data} jsonb_path_ops`),
-]);
+export const records = pgTable(
+  'records',
+  {
+    id: id().primaryKey(),
+    formCode: varchar('form_code', { length: 64 }).notNull(),
+    number: varchar('number', { length: 50 }).notNull(),
+    title: varchar('title', { length: 200 }),
+    isYouXiao: varchar('is_you_xiao', { length: 1 }).notNull().default('1'),
+    rowCreateId: varchar('row_create_id', { length: 32 }).notNull(),
+    rowCreateBuMenId: varchar('row_create_bu_men_id', { length: 32 }),
+    rowCreateDate: varchar('row_create_date', { length: 100 }).notNull(),
+    rowModUser: varchar('row_mod_user', { length: 32 }),
+    rowModDate: varchar('row_mod_date', { length: 100 }),
+    stateName: varchar('state_name', { length: 100 }),
+    shenPiZhuangTai: varchar('shen_pi_zhuang_tai', { length: 2 }).notNull().default('0'),
+    shenPiRen: varchar('shen_pi_ren', { length: 32 }),
+    shiYongJueSeId: varchar('shi_yong_jue_se_id', { length: 32 }),
+    tiJiaoLiuChengTime: varchar('ti_jiao_liu_cheng_time', { length: 100 }),
+    liuChengGuiDangTime: varchar('liu_cheng_gui_dang_time', { length: 100 }),
+    shenPiCallBackFailure: varchar('shen_pi_call_back_failure', { length: 1 }).notNull().default('0'),
+    liuChengId: varchar('liu_cheng_id', { length: 64 }),
+    definitionVersion: integer('definition_version').notNull(),
+    /** row version for optimistic locking */
+    version: integer('version').notNull().default(1),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [
+    uniqueIndex('records_form_number_uq').on(t.formCode, t.number),
+    // the list's default order (newest first) and its keyset
+    index('records_form_valid_id_idx').on(t.formCode, t.isYouXiao, t.id),
+    index('records_form_creator_idx').on(t.formCode, t.rowCreateId, t.id),
+    index('records_form_status_idx').on(t.formCode, t.shenPiZhuangTai, t.id),
+    // the application type lookup finds a record by its number alone
+    index('records_number_idx').on(t.number),
+    index('records_data_gin').using('gin', sql`${t.data} jsonb_path_ops`),
+  ],
+);
 
 /** Number/code (92) values, unique per form and field; written in the record's transaction. */
-export const recordUniqueValues = pgTable('record_unique_values', {
-  formCode: varchar('form_code', { length: 64 }).notNull(),
-  fieldKey: varchar('field_key', { length: 64 }).notNull(),
-  value: varchar('value', { length: 200 }).notNull(),
-  recordId: id('record_id').notNull().references(() => records.id, { onDelete: 'cascade' }),
-}, (t) => [
-  uniqueIndex('record_unique_values_uq').on(t.formCode, t.fieldKey, t.value),
-  index('record_unique_values_record_idx').on(t.recordId),
-]);
+export const recordUniqueValues = pgTable(
+  'record_unique_values',
+  {
+    formCode: varchar('form_code', { length: 64 }).notNull(),
+    fieldKey: varchar('field_key', { length: 64 }).notNull(),
+    value: varchar('value', { length: 200 }).notNull(),
+    recordId: id('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('record_unique_values_uq').on(t.formCode, t.fieldKey, t.value), index('record_unique_values_record_idx').on(t.recordId)],
+);
 
 /** Per-form, per-period document-number sequences (INSERT … ON CONFLICT DO UPDATE … RETURNING). */
-export const numberCounters = pgTable('number_counters', {
-  formCode: varchar('form_code', { length: 64 }).notNull(),
-  period: varchar('period', { length: 8 }).notNull(),
-  seq: integer('seq').notNull(),
-}, (t) => [primaryKey({ columns: [t.formCode, t.period] })]);
+export const numberCounters = pgTable(
+  'number_counters',
+  {
+    formCode: varchar('form_code', { length: 64 }).notNull(),
+    period: varchar('period', { length: 8 }).notNull(),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.formCode, t.period] })],
+);
 
 /**
  * Links between documents (kinds: schemas/definition.ts LINK_KINDS): from = the source document
@@ -217,19 +262,31 @@ export const numberCounters = pgTable('number_counters', {
  * settlement per application; a settlement or write-off has one source; write-offs of one
  * application may be several (partial write-offs); payments and derived documents: the key only.
  */
-export const recordLinks = pgTable('record_links', {
-  kind: varchar('kind', { length: 16 }).notNull(),
-  fromId: id('from_id').notNull().references(() => records.id, { onDelete: 'cascade' }),
-  toId: id('to_id').notNull().references(() => records.id, { onDelete: 'cascade' }),
-  createdBy: varchar('created_by', { length: 32 }).notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.kind, t.fromId, t.toId] }),
-  check('record_links_kind_check', sql`${t.kind} in ('settles', 'writesOff', 'pays', 'derives')`),
-  uniqueIndex('record_links_settles_from_uq').on(t.fromId).where(sql`${t.kind} = 'settles'`),
-  uniqueIndex('record_links_single_source_uq').on(t.toId).where(sql`${t.kind} in ('settles', 'writesOff')`),
-  index('record_links_to_idx').on(t.toId),
-]);
+export const recordLinks = pgTable(
+  'record_links',
+  {
+    kind: varchar('kind', { length: 16 }).notNull(),
+    fromId: id('from_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    toId: id('to_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    createdBy: varchar('created_by', { length: 32 }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.fromId, t.toId] }),
+    check('record_links_kind_check', sql`${t.kind} in ('settles', 'writesOff', 'pays', 'derives')`),
+    uniqueIndex('record_links_settles_from_uq')
+      .on(t.fromId)
+      .where(sql`${t.kind} = 'settles'`),
+    uniqueIndex('record_links_single_source_uq')
+      .on(t.toId)
+      .where(sql`${t.kind} in ('settles', 'writesOff')`),
+    index('record_links_to_idx').on(t.toId),
+  ],
+);
 
 // ─── files ─────────────────────────────────────────────────────────────────────────────────
 export const files = pgTable('files', {
@@ -244,19 +301,29 @@ export const files = pgTable('files', {
 });
 
 /** Files a record refers to (attachment/image values, sub-form rows included); kept on save. */
-export const recordFiles = pgTable('record_files', {
-  recordId: id('record_id').notNull().references(() => records.id, { onDelete: 'cascade' }),
-  fileId: id('file_id').notNull(),
-}, (t) => [primaryKey({ columns: [t.recordId, t.fileId] }), index('record_files_file_idx').on(t.fileId)]);
+export const recordFiles = pgTable(
+  'record_files',
+  {
+    recordId: id('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    fileId: id('file_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.fileId] }), index('record_files_file_idx').on(t.fileId)],
+);
 
 // ─── languages ─────────────────────────────────────────────────────────────────────────────
-export const languageKeys = pgTable('language_keys', {
-  locale: varchar('locale', { length: 8 }).notNull(),
-  namespace: varchar('namespace', { length: 32 }).notNull(),
-  key: varchar('key', { length: 200 }).notNull(),
-  value: text('value').notNull(),
-  updatedBy: varchar('updated_by', { length: 32 }),
-}, (t) => [primaryKey({ columns: [t.locale, t.namespace, t.key] })]);
+export const languageKeys = pgTable(
+  'language_keys',
+  {
+    locale: varchar('locale', { length: 8 }).notNull(),
+    namespace: varchar('namespace', { length: 32 }).notNull(),
+    key: varchar('key', { length: 200 }).notNull(),
+    value: text('value').notNull(),
+    updatedBy: varchar('updated_by', { length: 32 }),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.namespace, t.key] })],
+);
 
 // ─── master data behind the autocompletes ──────────────────────────────────────────────────
 /**
@@ -264,24 +331,25 @@ export const languageKeys = pgTable('language_keys', {
  * level-3 expense subjects, channels, provinces, brands, categories, series, SKUs, fiscal
  * years, ref codes, cost centres …), one row per item, told apart by `kind`.
  */
-export const masterData = pgTable('master_data', {
-  id: id().primaryKey(),
-  kind: varchar('kind', { length: 32 }).notNull(),
-  code: varchar('code', { length: 64 }).notNull(),
-  name: varchar('name', { length: 200 }).notNull(),
-  /** LocalizedText for kinds whose names are translated (ref codes, channels …) */
-  names: jsonb('names'),
-  parentId: id('parent_id'),
-  level: integer('level'),
-  /** ref-code type (refType), dealer of an outlet, … */
-  refType: varchar('ref_type', { length: 64 }),
-  extra: jsonb('extra'),
-  sort: integer('sort').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-}, (t) => [
-  uniqueIndex('master_data_kind_code_uq').on(t.kind, t.refType, t.code),
-  index('master_data_kind_sort_idx').on(t.kind, t.sort, t.id),
-]);
+export const masterData = pgTable(
+  'master_data',
+  {
+    id: id().primaryKey(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    code: varchar('code', { length: 64 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    /** LocalizedText for kinds whose names are translated (ref codes, channels …) */
+    names: jsonb('names'),
+    parentId: id('parent_id'),
+    level: integer('level'),
+    /** ref-code type (refType), dealer of an outlet, … */
+    refType: varchar('ref_type', { length: 64 }),
+    extra: jsonb('extra'),
+    sort: integer('sort').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('master_data_kind_code_uq').on(t.kind, t.refType, t.code), index('master_data_kind_sort_idx').on(t.kind, t.sort, t.id)],
+);
 
 export const budgetPools = pgTable('budget_pools', {
   id: id().primaryKey(),

@@ -21,7 +21,9 @@ export async function hashPassword(password: string, testMode: boolean): Promise
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [alg, n, r, p, salt, hash] = stored.split('$');
   if (alg !== 'scrypt' || !salt || !hash) return false;
-  const N = Number(n), R = Number(r), P = Number(p);
+  const N = Number(n),
+    R = Number(r),
+    P = Number(p);
   const expected = Buffer.from(hash, 'base64url');
   const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, { N, r: R, p: P, maxmem: 256 * N * R });
   return key.length === expected.length && timingSafeEqual(key, expected);

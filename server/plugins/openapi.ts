@@ -40,7 +40,11 @@ export async function registerOpenApi(app: FastifyInstance, apiPrefix: string) {
   const lookup = contractLookup(apiPrefix);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Formwork API', version: '1.0.0', description: 'See docs/api.md: envelope { code, msg, data }. Generated from the contract in schemas/api.' },
+      info: {
+        title: 'Formwork API',
+        version: '1.0.0',
+        description: 'See docs/api.md: envelope { code, msg, data }. Generated from the contract in schemas/api.',
+      },
       components: {
         securitySchemes: {
           mytoken: { type: 'apiKey', in: 'header', name: 'Authorization' },

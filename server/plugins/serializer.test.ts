@@ -29,7 +29,11 @@ describe('registerSerializer and business failures', () => {
   it('does not hold a failure envelope (code 1, data null) to the success schema', async () => {
     const app = Fastify({ logger: false });
     registerSerializer(app, { validate: true });
-    app.get('/x', { schema: { response: { 200: Type.Object({ code: Type.Integer(), data: Type.Object({ n: Type.Integer() }) }) } } }, async () => ({ code: 1, msg: 'no', data: null }));
+    app.get('/x', { schema: { response: { 200: Type.Object({ code: Type.Integer(), data: Type.Object({ n: Type.Integer() }) }) } } }, async () => ({
+      code: 1,
+      msg: 'no',
+      data: null,
+    }));
     await app.ready();
     expect((await app.inject({ url: '/x' })).json()).toEqual({ code: 1, msg: 'no', data: null });
   });

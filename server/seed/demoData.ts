@@ -46,12 +46,23 @@ export const EMPLOYEES = [
 ] as const;
 
 export const PROVINCES = [
-  { code: '310000', name: '上海市' }, { code: '320000', name: '江苏省' }, { code: '330000', name: '浙江省' },
-  { code: '340000', name: '安徽省' }, { code: '350000', name: '福建省' }, { code: '440000', name: '广东省' },
-  { code: '450000', name: '广西壮族自治区' }, { code: '110000', name: '北京市' }, { code: '120000', name: '天津市' },
-  { code: '130000', name: '河北省' }, { code: '370000', name: '山东省' }, { code: '510000', name: '四川省' },
-  { code: '500000', name: '重庆市' }, { code: '530000', name: '云南省' }, { code: '420000', name: '湖北省' },
-  { code: '430000', name: '湖南省' }, { code: '410000', name: '河南省' },
+  { code: '310000', name: '上海市' },
+  { code: '320000', name: '江苏省' },
+  { code: '330000', name: '浙江省' },
+  { code: '340000', name: '安徽省' },
+  { code: '350000', name: '福建省' },
+  { code: '440000', name: '广东省' },
+  { code: '450000', name: '广西壮族自治区' },
+  { code: '110000', name: '北京市' },
+  { code: '120000', name: '天津市' },
+  { code: '130000', name: '河北省' },
+  { code: '370000', name: '山东省' },
+  { code: '510000', name: '四川省' },
+  { code: '500000', name: '重庆市' },
+  { code: '530000', name: '云南省' },
+  { code: '420000', name: '湖北省' },
+  { code: '430000', name: '湖南省' },
+  { code: '410000', name: '河南省' },
 ] as const;
 
 /** Level-1 and level-2 channels (qudao-all, `level` 1/2). */
@@ -89,10 +100,18 @@ export const DEALERS = [
 ] as const;
 
 export const CHAIN_SYSTEMS = [
-  { code: 'LS01', name: '华润万家' }, { code: 'LS02', name: '永辉超市' }, { code: 'LS03', name: '大润发' },
-  { code: 'LS04', name: '沃尔玛' }, { code: 'LS05', name: '家乐福' }, { code: 'LS06', name: '联华超市' },
-  { code: 'LS07', name: '物美' }, { code: 'LS08', name: '红旗连锁' }, { code: 'LS09', name: '步步高' },
-  { code: 'LS10', name: '中百仓储' }, { code: 'LS11', name: '全家便利店' }, { code: 'LS12', name: '美宜佳' },
+  { code: 'LS01', name: '华润万家' },
+  { code: 'LS02', name: '永辉超市' },
+  { code: 'LS03', name: '大润发' },
+  { code: 'LS04', name: '沃尔玛' },
+  { code: 'LS05', name: '家乐福' },
+  { code: 'LS06', name: '联华超市' },
+  { code: 'LS07', name: '物美' },
+  { code: 'LS08', name: '红旗连锁' },
+  { code: 'LS09', name: '步步高' },
+  { code: 'LS10', name: '中百仓储' },
+  { code: 'LS11', name: '全家便利店' },
+  { code: 'LS12', name: '美宜佳' },
 ] as const;
 
 /** Outlets (wangDian): a store of a chain system served by a dealer. */
@@ -135,11 +154,17 @@ export const EXPENSE_SUBJECTS = [
 ] as const;
 
 export const BRANDS = [
-  { code: 'B01', name: '鲜活源' }, { code: 'B02', name: '金谷田' }, { code: 'B03', name: '小麦香' }, { code: 'B04', name: '清泉山' },
+  { code: 'B01', name: '鲜活源' },
+  { code: 'B02', name: '金谷田' },
+  { code: 'B03', name: '小麦香' },
+  { code: 'B04', name: '清泉山' },
 ] as const;
 export const CATEGORIES = [
-  { code: 'C01', name: '果汁饮料' }, { code: 'C02', name: '乳饮品' }, { code: 'C03', name: '饼干糕点' },
-  { code: 'C04', name: '包装饮用水' }, { code: 'C05', name: '休闲零食' },
+  { code: 'C01', name: '果汁饮料' },
+  { code: 'C02', name: '乳饮品' },
+  { code: 'C03', name: '饼干糕点' },
+  { code: 'C04', name: '包装饮用水' },
+  { code: 'C05', name: '休闲零食' },
 ] as const;
 export const SERIES = [
   { code: 'S0101', name: '鲜活源100%果汁', brand: 'B01' },
@@ -159,7 +184,9 @@ export const SKUS = [
 ] as const;
 
 export const FISCAL_YEARS = [
-  { code: 'FY2025', name: '2025财年' }, { code: 'FY2026', name: '2026财年' }, { code: 'FY2027', name: '2027财年' },
+  { code: 'FY2025', name: '2025财年' },
+  { code: 'FY2026', name: '2026财年' },
+  { code: 'FY2027', name: '2027财年' },
 ] as const;
 
 /** Reference codes by type (refcode, `refType`). */
@@ -176,41 +203,106 @@ export const REF_CODES = [
 ] as const;
 
 export const COST_CENTERS = [
-  { code: 'CC1100', name: '华东大区销售成本中心' }, { code: 'CC1200', name: '华南大区销售成本中心' },
-  { code: 'CC1300', name: '华北大区销售成本中心' }, { code: 'CC1400', name: '西南大区销售成本中心' },
-  { code: 'CC1500', name: '华中大区销售成本中心' }, { code: 'CC2000', name: '市场部成本中心' },
+  { code: 'CC1100', name: '华东大区销售成本中心' },
+  { code: 'CC1200', name: '华南大区销售成本中心' },
+  { code: 'CC1300', name: '华北大区销售成本中心' },
+  { code: 'CC1400', name: '西南大区销售成本中心' },
+  { code: 'CC1500', name: '华中大区销售成本中心' },
+  { code: 'CC2000', name: '市场部成本中心' },
 ] as const;
 
 export const ORGANIZATIONS = [
-  { code: 'ORG01', name: '鲜活源食品（中国）有限公司' }, { code: 'ORG02', name: '鲜活源食品（上海）销售有限公司' },
+  { code: 'ORG01', name: '鲜活源食品（中国）有限公司' },
+  { code: 'ORG02', name: '鲜活源食品（上海）销售有限公司' },
 ] as const;
 export const SUPPLIERS = [
-  { code: 'GYS001', name: '上海美印广告印刷有限公司' }, { code: 'GYS002', name: '苏州展艺陈列道具有限公司' },
+  { code: 'GYS001', name: '上海美印广告印刷有限公司' },
+  { code: 'GYS002', name: '苏州展艺陈列道具有限公司' },
   { code: 'GYS003', name: '杭州优选人力资源服务有限公司' },
 ] as const;
 export const SOLD_TO_PARTIES = [
-  { code: 'SDF0001', name: '上海百联食品贸易有限公司（售达）' }, { code: 'SDF0005', name: '广州华润万家贸易有限公司（售达）' },
+  { code: 'SDF0001', name: '上海百联食品贸易有限公司（售达）' },
+  { code: 'SDF0005', name: '广州华润万家贸易有限公司（售达）' },
 ] as const;
 export const SALES_MATERIALS = [
-  { code: 'WL001', name: '端架陈列架（1.2米）' }, { code: 'WL002', name: '堆头围板' }, { code: 'WL003', name: '促销台' },
+  { code: 'WL001', name: '端架陈列架（1.2米）' },
+  { code: 'WL002', name: '堆头围板' },
+  { code: 'WL003', name: '促销台' },
   { code: 'WL004', name: '冰柜贴' },
 ] as const;
 export const SPECIAL_ACTIVITIES = [
-  { code: 'ZX2026001', name: '2026春节旺季堆头专项' }, { code: 'ZX2026002', name: '2026夏季果汁品鉴专项' },
+  { code: 'ZX2026001', name: '2026春节旺季堆头专项' },
+  { code: 'ZX2026002', name: '2026夏季果汁品鉴专项' },
 ] as const;
 export const POTENTIAL_CUSTOMERS = [
-  { code: 'QK0001', name: '苏州万家福超市' }, { code: 'QK0002', name: '宁波三江购物' },
+  { code: 'QK0001', name: '苏州万家福超市' },
+  { code: 'QK0002', name: '宁波三江购物' },
 ] as const;
 export const TASKS = [
-  { code: 'RW0001', name: '门店陈列检查' }, { code: 'RW0002', name: '新品铺市跟进' },
+  { code: 'RW0001', name: '门店陈列检查' },
+  { code: 'RW0002', name: '新品铺市跟进' },
 ] as const;
 
 /** Budget pools (yuSuanChi): fiscal year × region × channel × subject, amounts as decimal strings. */
 export const BUDGET_POOLS = [
-  { code: 'YSC2026-HD-KA-CL', name: '2026华东大区现代渠道陈列费', fy: 'FY2026', dept: 'D11', channel: 'KA', subject: '660101', amount: '1200000.00', used: '186450.00' },
-  { code: 'YSC2026-HD-KA-CX', name: '2026华东大区现代渠道促销费', fy: 'FY2026', dept: 'D11', channel: 'KA', subject: '660201', amount: '860000.00', used: '92300.50' },
-  { code: 'YSC2026-HD-TT-FL', name: '2026华东大区传统渠道返利', fy: 'FY2026', dept: 'D11', channel: 'TT', subject: '660301', amount: '540000.00', used: '0.00' },
-  { code: 'YSC2026-HN-KA-CL', name: '2026华南大区现代渠道陈列费', fy: 'FY2026', dept: 'D12', channel: 'KA', subject: '660102', amount: '980000.00', used: '310200.00' },
-  { code: 'YSC2026-HB-HR-JD', name: '2026华北大区餐饮渠道进店费', fy: 'FY2026', dept: 'D13', channel: 'HR', subject: '660303', amount: '450000.00', used: '45000.00' },
-  { code: 'YSC2026-XN-KA-TJ', name: '2026西南大区现代渠道特价折让', fy: 'FY2026', dept: 'D14', channel: 'KA', subject: '660203', amount: '620000.00', used: '128760.25' },
+  {
+    code: 'YSC2026-HD-KA-CL',
+    name: '2026华东大区现代渠道陈列费',
+    fy: 'FY2026',
+    dept: 'D11',
+    channel: 'KA',
+    subject: '660101',
+    amount: '1200000.00',
+    used: '186450.00',
+  },
+  {
+    code: 'YSC2026-HD-KA-CX',
+    name: '2026华东大区现代渠道促销费',
+    fy: 'FY2026',
+    dept: 'D11',
+    channel: 'KA',
+    subject: '660201',
+    amount: '860000.00',
+    used: '92300.50',
+  },
+  {
+    code: 'YSC2026-HD-TT-FL',
+    name: '2026华东大区传统渠道返利',
+    fy: 'FY2026',
+    dept: 'D11',
+    channel: 'TT',
+    subject: '660301',
+    amount: '540000.00',
+    used: '0.00',
+  },
+  {
+    code: 'YSC2026-HN-KA-CL',
+    name: '2026华南大区现代渠道陈列费',
+    fy: 'FY2026',
+    dept: 'D12',
+    channel: 'KA',
+    subject: '660102',
+    amount: '980000.00',
+    used: '310200.00',
+  },
+  {
+    code: 'YSC2026-HB-HR-JD',
+    name: '2026华北大区餐饮渠道进店费',
+    fy: 'FY2026',
+    dept: 'D13',
+    channel: 'HR',
+    subject: '660303',
+    amount: '450000.00',
+    used: '45000.00',
+  },
+  {
+    code: 'YSC2026-XN-KA-TJ',
+    name: '2026西南大区现代渠道特价折让',
+    fy: 'FY2026',
+    dept: 'D14',
+    channel: 'KA',
+    subject: '660203',
+    amount: '620000.00',
+    used: '128760.25',
+  },
 ] as const;

@@ -11,13 +11,100 @@ import { APPROVAL_STATUS, CATALOG_BY_CODE, compileRecordSchema, FORM_MODES, DEFA
 import { insertRecord, nextSequence } from '../modules/records/repository';
 
 const PLAN = [
-  { user: 'zhangwei', name: '春节旺季联华超市端架陈列', dealer: 'JXS0001', outlets: ['WD000101'], subject: '660101', pool: 'YSC2026-HD-KA-CL', pay: 'ZZ', lines: [['B01', '6901234500011', 40, '150.00'], ['B01', '6901234500028', 20, '98.50']], status: APPROVAL_STATUS.APPROVED.code, from: '2026-01-10', to: '2026-02-28' },
-  { user: 'zhangwei', name: '大润发杨浦店堆头陈列', dealer: 'JXS0001', outlets: ['WD000102'], subject: '660102', pool: 'YSC2026-HD-KA-CL', pay: 'HKDK', lines: [['B02', '6901234500042', 30, '120.00']], status: APPROVAL_STATUS.IN_APPROVAL.code, from: '2026-03-01', to: '2026-03-31' },
-  { user: 'zhangwei', name: '五角场沃尔玛夏季果汁品鉴', dealer: 'JXS0001', outlets: ['WD000103'], subject: '660204', pool: 'YSC2026-HD-KA-CX', pay: 'XJ', lines: [['B01', '6901234500035', 60, '35.00']], status: APPROVAL_STATUS.DRAFT.code, from: '2026-06-01', to: '2026-06-15' },
-  { user: 'zhangwei', name: '杭州联华促销员驻店', dealer: 'JXS0002', outlets: ['WD000201', 'WD000202'], subject: '660201', pool: 'YSC2026-HD-KA-CX', pay: 'ZZ', lines: [['B03', '6901234500059', 12, '320.00']], status: APPROVAL_STATUS.RETURNED.code, from: '2026-04-01', to: '2026-04-30' },
-  { user: 'zhangwei', name: '古北家乐福海报DM', dealer: 'JXS0001', outlets: ['WD000104'], subject: '660104', pool: 'YSC2026-HD-KA-CL', pay: 'PZ', lines: [['B04', '6901234500066', 100, '18.80']], status: APPROVAL_STATUS.APPROVED.code, from: '2026-02-01', to: '2026-02-14' },
-  { user: 'lina', name: '华东大区传统渠道季度返利', dealer: 'JXS0003', outlets: ['WD000301'], subject: '660301', pool: 'YSC2026-HD-TT-FL', pay: 'HKDK', lines: [['B02', '6901234500042', 200, '45.00']], status: APPROVAL_STATUS.IN_APPROVAL.code, from: '2026-01-01', to: '2026-03-31' },
-  { user: 'lina', name: '合肥徽商新品进场条码', dealer: 'JXS0004', outlets: [], subject: '660103', pool: 'YSC2026-HD-KA-CL', pay: 'ZZ', lines: [['B01', '6901234500011', 10, '500.00']], status: APPROVAL_STATUS.DRAFT.code, from: '2026-05-01', to: '2026-05-31' },
+  {
+    user: 'zhangwei',
+    name: '春节旺季联华超市端架陈列',
+    dealer: 'JXS0001',
+    outlets: ['WD000101'],
+    subject: '660101',
+    pool: 'YSC2026-HD-KA-CL',
+    pay: 'ZZ',
+    lines: [
+      ['B01', '6901234500011', 40, '150.00'],
+      ['B01', '6901234500028', 20, '98.50'],
+    ],
+    status: APPROVAL_STATUS.APPROVED.code,
+    from: '2026-01-10',
+    to: '2026-02-28',
+  },
+  {
+    user: 'zhangwei',
+    name: '大润发杨浦店堆头陈列',
+    dealer: 'JXS0001',
+    outlets: ['WD000102'],
+    subject: '660102',
+    pool: 'YSC2026-HD-KA-CL',
+    pay: 'HKDK',
+    lines: [['B02', '6901234500042', 30, '120.00']],
+    status: APPROVAL_STATUS.IN_APPROVAL.code,
+    from: '2026-03-01',
+    to: '2026-03-31',
+  },
+  {
+    user: 'zhangwei',
+    name: '五角场沃尔玛夏季果汁品鉴',
+    dealer: 'JXS0001',
+    outlets: ['WD000103'],
+    subject: '660204',
+    pool: 'YSC2026-HD-KA-CX',
+    pay: 'XJ',
+    lines: [['B01', '6901234500035', 60, '35.00']],
+    status: APPROVAL_STATUS.DRAFT.code,
+    from: '2026-06-01',
+    to: '2026-06-15',
+  },
+  {
+    user: 'zhangwei',
+    name: '杭州联华促销员驻店',
+    dealer: 'JXS0002',
+    outlets: ['WD000201', 'WD000202'],
+    subject: '660201',
+    pool: 'YSC2026-HD-KA-CX',
+    pay: 'ZZ',
+    lines: [['B03', '6901234500059', 12, '320.00']],
+    status: APPROVAL_STATUS.RETURNED.code,
+    from: '2026-04-01',
+    to: '2026-04-30',
+  },
+  {
+    user: 'zhangwei',
+    name: '古北家乐福海报DM',
+    dealer: 'JXS0001',
+    outlets: ['WD000104'],
+    subject: '660104',
+    pool: 'YSC2026-HD-KA-CL',
+    pay: 'PZ',
+    lines: [['B04', '6901234500066', 100, '18.80']],
+    status: APPROVAL_STATUS.APPROVED.code,
+    from: '2026-02-01',
+    to: '2026-02-14',
+  },
+  {
+    user: 'lina',
+    name: '华东大区传统渠道季度返利',
+    dealer: 'JXS0003',
+    outlets: ['WD000301'],
+    subject: '660301',
+    pool: 'YSC2026-HD-TT-FL',
+    pay: 'HKDK',
+    lines: [['B02', '6901234500042', 200, '45.00']],
+    status: APPROVAL_STATUS.IN_APPROVAL.code,
+    from: '2026-01-01',
+    to: '2026-03-31',
+  },
+  {
+    user: 'lina',
+    name: '合肥徽商新品进场条码',
+    dealer: 'JXS0004',
+    outlets: [],
+    subject: '660103',
+    pool: 'YSC2026-HD-KA-CL',
+    pay: 'ZZ',
+    lines: [['B01', '6901234500011', 10, '500.00']],
+    status: APPROVAL_STATUS.DRAFT.code,
+    from: '2026-05-01',
+    to: '2026-05-31',
+  },
 ] as const;
 
 export async function seedDemoRecords(tx: Tx) {
@@ -25,7 +112,10 @@ export async function seedDemoRecords(tx: Tx) {
   if (!def) return;
   const validator = compileRecordSchema(def, FORM_MODES.ADD);
   const md = async (kind: string, code: string, refType?: string) => {
-    const [r] = await tx.select().from(t.masterData).where(and(eq(t.masterData.kind, kind), eq(t.masterData.code, code), ...(refType ? [eq(t.masterData.refType, refType)] : [])));
+    const [r] = await tx
+      .select()
+      .from(t.masterData)
+      .where(and(eq(t.masterData.kind, kind), eq(t.masterData.code, code), ...(refType ? [eq(t.masterData.refType, refType)] : [])));
     return { id: r.id, name: r.name };
   };
   const rule = { ...DEFAULT_NUMBER_RULE, ...(def.numberRule ?? {}) };

@@ -16,11 +16,24 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
   { key: 'gongZuoTai', name: ['工作台', 'Workbench', '工作台'], path: '/web/system/gongZuoTai', icon: 'DesktopOutlined', roles: ALL },
   { key: 'kanBan', name: ['看板', 'Dashboard', '看板'], path: '/web/report/kanBan/dashBoard', icon: 'DashboardOutlined', roles: ALL },
   {
-    key: 'feiYong', name: ['费用管理', 'Expenses', '費用管理'], icon: 'AccountBookOutlined', roles: ALL,
+    key: 'feiYong',
+    name: ['费用管理', 'Expenses', '費用管理'],
+    icon: 'AccountBookOutlined',
+    roles: ALL,
     children: [
       { key: 'shenQing', name: ['费用申请', 'Expense applications', '費用申請'], path: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', roles: ALL },
-      { key: 'zhuanXiang', name: ['专项费用', 'Special-project expenses', '專項費用'], path: '/web/emp/feiYong/shenQing/zhuanXiang/zhuanXiangFeiYongList', roles: ALL },
-      { key: 'huiZong', name: ['费用汇总审批', 'Expense summary approval', '費用匯總審批'], path: '/web/emp/feiYong/shenQing/feiYongHuiZongShenPi', roles: LEADER },
+      {
+        key: 'zhuanXiang',
+        name: ['专项费用', 'Special-project expenses', '專項費用'],
+        path: '/web/emp/feiYong/shenQing/zhuanXiang/zhuanXiangFeiYongList',
+        roles: ALL,
+      },
+      {
+        key: 'huiZong',
+        name: ['费用汇总审批', 'Expense summary approval', '費用匯總審批'],
+        path: '/web/emp/feiYong/shenQing/feiYongHuiZongShenPi',
+        roles: LEADER,
+      },
       { key: 'jieAn', name: ['费用结案', 'Settlements', '費用結案'], path: '/web/emp/feiYong/jieAn/feiYongJieAnList', roles: ALL },
       { key: 'daiJieAn', name: ['待结案费用', 'Awaiting settlement', '待結案費用'], path: '/web/emp/feiYong/jieAn/feiYongDaiJieAnList', roles: ALL },
       { key: 'heXiao', name: ['费用核销', 'Write-offs', '費用核銷'], path: '/web/emp/feiYong/heXiao/feiYongHeXiaoList', roles: ALL },
@@ -32,7 +45,10 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
     ],
   },
   {
-    key: 'yuSuan', name: ['预算管理', 'Budgets', '預算管理'], icon: 'FundOutlined', roles: LEADER,
+    key: 'yuSuan',
+    name: ['预算管理', 'Budgets', '預算管理'],
+    icon: 'FundOutlined',
+    roles: LEADER,
     children: [
       { key: 'yuSuanChi', name: ['预算池', 'Budget pools', '預算池'], path: '/web/emp/feiYong/yuSuan/yuSuanChi', roles: LEADER },
       { key: 'yuTiShenHe', name: ['预提审核', 'Accrual review', '預提審核'], path: '/web/feiYong/yuTi/yuTiShenHe', roles: LEADER },
@@ -41,20 +57,25 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
   },
   { key: 'huoDong', name: ['活动确认', 'Activity confirmation', '活動確認'], path: '/web/activitiesconfirmation', icon: 'CheckSquareOutlined', roles: ALL },
   {
-    key: 'keHu', name: ['客户管理', 'Customers', '客戶管理'], icon: 'TeamOutlined', roles: ALL,
-    children: [
-      { key: 'keHuGuanLi', name: ['经销商与网点', 'Dealers and outlets', '經銷商與網點'], path: '/web/keHuGuanLi', roles: ALL },
-    ],
+    key: 'keHu',
+    name: ['客户管理', 'Customers', '客戶管理'],
+    icon: 'TeamOutlined',
+    roles: ALL,
+    children: [{ key: 'keHuGuanLi', name: ['经销商与网点', 'Dealers and outlets', '經銷商與網點'], path: '/web/keHuGuanLi', roles: ALL }],
   },
   {
-    key: 'xinXi', name: ['信息中心', 'Information center', '信息中心'], icon: 'DatabaseOutlined',
+    key: 'xinXi',
+    name: ['信息中心', 'Information center', '信息中心'],
+    icon: 'DatabaseOutlined',
     children: [
       { key: 'xinXiZhongXin', name: ['主数据', 'Master data', '主數據'], path: '/web/xinXiZhongXin' },
       { key: 'gongYingLian', name: ['供应链', 'Supply chain', '供應鏈'], path: '/web/gongYingLian' },
     ],
   },
   {
-    key: 'biaoDan', name: ['表单设置', 'Forms', '表單設置'], icon: 'FormOutlined',
+    key: 'biaoDan',
+    name: ['表单设置', 'Forms', '表單設置'],
+    icon: 'FormOutlined',
     children: [
       { key: 'biaoDanList', name: ['表单列表', 'Form list', '表單列表'], path: '/web/system/peiZhi/biaoDanList' },
       { key: 'shiShiBiaoDan', name: ['表单实施', 'Form implementation', '表單實施'], path: '/web/system/shiShi/biaoDan/list' },
@@ -63,7 +84,9 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
     ],
   },
   {
-    key: 'xiTong', name: ['系统管理', 'System', '系統管理'], icon: 'SettingOutlined',
+    key: 'xiTong',
+    name: ['系统管理', 'System', '系統管理'],
+    icon: 'SettingOutlined',
     children: [
       { key: 'dingShiRenWu', name: ['定时任务', 'Scheduled tasks', '定時任務'], path: '/web/system/dingShiRenWu/index' },
       { key: 'jieKouYinQing', name: ['接口引擎', 'Interface engine', '接口引擎'], path: '/web/system/jieKouYinQing/index' },

@@ -24,7 +24,11 @@ export async function seedIfEmpty(ctx: AppContext) {
   if (!done) {
     await ctx.db.transaction(async (tx) => {
       // another process may be seeding the same PostgreSQL: the first one wins
-      const claimed = await tx.insert(t.settings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } }).onConflictDoNothing().returning();
+      const claimed = await tx
+        .insert(t.settings)
+        .values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } })
+        .onConflictDoNothing()
+        .returning();
       if (claimed.length === 0) return;
       await seedBase(ctx, tx);
       if (ctx.config.seedDemo) await seedDemo(ctx, tx);
@@ -34,9 +38,14 @@ export async function seedIfEmpty(ctx: AppContext) {
   }
   await seedLanguageKeys(ctx);
   if (ctx.config.production) {
-    const demo = await ctx.db.select({ u: t.users.username }).from(t.users).where(and(eq(t.users.demoPassword, true), eq(t.users.disabled, false)));
+    const demo = await ctx.db
+      .select({ u: t.users.username })
+      .from(t.users)
+      .where(and(eq(t.users.demoPassword, true), eq(t.users.disabled, false)));
     if (demo.length > 0) {
-      throw new Error(`NODE_ENV=production: refusing to start while demo passwords are in use (${demo.map((d) => d.u).join(', ')}); change them or set ADMIN_PASSWORD / SEED_DEMO=0 on first start`);
+      throw new Error(
+        `NODE_ENV=production: refusing to start while demo passwords are in use (${demo.map((d) => d.u).join(', ')}); change them or set ADMIN_PASSWORD / SEED_DEMO=0 on first start`,
+      );
     }
   }
 }
@@ -55,7 +64,15 @@ async function seedBase(ctx: AppContext, tx: Tx) {
     let sort = 0;
     for (const m of items) {
       const id = newId();
-      await tx.insert(t.menus).values({ id, parentId, name: { 'zh-CN': m.name[0], 'en-US': m.name[1], 'zh-TW': m.name[2] }, path: m.path ?? null, icon: m.icon ?? null, portal, sort: sort++ });
+      await tx.insert(t.menus).values({
+        id,
+        parentId,
+        name: { 'zh-CN': m.name[0], 'en-US': m.name[1], 'zh-TW': m.name[2] },
+        path: m.path ?? null,
+        icon: m.icon ?? null,
+        portal,
+        sort: sort++,
+      });
       const grants = new Set([...(m.roles ?? []), ...(portal === 'emp' ? ['admin'] : [])]);
       if (grants.size) await tx.insert(t.roleMenus).values([...grants].map((code) => ({ roleId: roleId.get(code)!, menuId: id })));
       if (m.children) await insertMenu(m.children, portal, id);
@@ -81,73 +98,198 @@ async function seedBase(ctx: AppContext, tx: Tx) {
 async function seedDemo(ctx: AppContext, tx: Tx) {
   const deptId = new Map<string, string>();
   for (const d of D.DEPARTMENTS) deptId.set(d.code, newId());
-  await tx.insert(t.departments).values(D.DEPARTMENTS.map((d, i) => ({ id: deptId.get(d.code)!, code: d.code, name: d.name, parentId: d.parent ? deptId.get(d.parent)! : null, sort: i })));
+  await tx
+    .insert(t.departments)
+    .values(D.DEPARTMENTS.map((d, i) => ({ id: deptId.get(d.code)!, code: d.code, name: d.name, parentId: d.parent ? deptId.get(d.parent)! : null, sort: i })));
   const postId = new Map<string, string>(D.POSTS.map((p) => [p.code, newId()]));
   await tx.insert(t.posts).values(D.POSTS.map((p, i) => ({ id: postId.get(p.code)!, code: p.code, name: p.name, sort: i })));
   const empId = new Map<string, string>(D.EMPLOYEES.map((e) => [e.code, newId()]));
   await tx.insert(t.employees).values(
-    D.EMPLOYEES.map((e, i) => ({ id: empId.get(e.code)!, code: e.code, name: e.name, mobile: e.mobile, departmentId: deptId.get(e.dept)!, postId: postId.get(e.post)!, isAreaManager: e.areaManager, sort: i })),
+    D.EMPLOYEES.map((e, i) => ({
+      id: empId.get(e.code)!,
+      code: e.code,
+      name: e.name,
+      mobile: e.mobile,
+      departmentId: deptId.get(e.dept)!,
+      postId: postId.get(e.post)!,
+      isAreaManager: e.areaManager,
+      sort: i,
+    })),
   );
   // department leaders: the area managers lead their regions
   for (const e of D.EMPLOYEES.filter((x) => x.areaManager)) {
-    await tx.update(t.departments).set({ leaderId: empId.get(e.code)! }).where(eq(t.departments.id, deptId.get(e.dept)!));
+    await tx
+      .update(t.departments)
+      .set({ leaderId: empId.get(e.code)! })
+      .where(eq(t.departments.id, deptId.get(e.dept)!));
   }
 
-  const md = async (kind: string, rows: { code: string; name: string; names?: unknown; parentId?: string | null; level?: number | null; refType?: string | null; extra?: unknown }[]) => {
+  const md = async (
+    kind: string,
+    rows: { code: string; name: string; names?: unknown; parentId?: string | null; level?: number | null; refType?: string | null; extra?: unknown }[],
+  ) => {
     const ids = new Map<string, string>();
     const values = rows.map((r, i) => {
       const id = newId();
       ids.set(r.code, id);
-      return { id, kind, code: r.code, name: r.name, names: r.names ?? null, parentId: r.parentId ?? null, level: r.level ?? null, refType: r.refType ?? null, extra: r.extra ?? null, sort: i };
+      return {
+        id,
+        kind,
+        code: r.code,
+        name: r.name,
+        names: r.names ?? null,
+        parentId: r.parentId ?? null,
+        level: r.level ?? null,
+        refType: r.refType ?? null,
+        extra: r.extra ?? null,
+        sort: i,
+      };
     });
     if (values.length) await tx.insert(t.masterData).values(values);
     return ids;
   };
 
-  const provinces = await md('province', D.PROVINCES.map((p) => ({ ...p })));
+  const provinces = await md(
+    'province',
+    D.PROVINCES.map((p) => ({ ...p })),
+  );
   const channels = new Map<string, string>();
   for (const c of D.CHANNELS) channels.set(c.code, newId());
   await tx.insert(t.masterData).values(
-    D.CHANNELS.map((c, i) => ({ id: channels.get(c.code)!, kind: 'channel', code: c.code, name: c.name, names: { 'zh-CN': c.name, 'en-US': c.en, 'zh-TW': c.tw }, parentId: c.parent ? channels.get(c.parent)! : null, level: c.parent ? 2 : 1, sort: i })),
+    D.CHANNELS.map((c, i) => ({
+      id: channels.get(c.code)!,
+      kind: 'channel',
+      code: c.code,
+      name: c.name,
+      names: { 'zh-CN': c.name, 'en-US': c.en, 'zh-TW': c.tw },
+      parentId: c.parent ? channels.get(c.parent)! : null,
+      level: c.parent ? 2 : 1,
+      sort: i,
+    })),
   );
   const dealerId = new Map<string, string>(D.DEALERS.map((d) => [d.code, newId()]));
   await tx.insert(t.dealers).values(
-    D.DEALERS.map((d, i) => ({ id: dealerId.get(d.code)!, code: d.code, name: d.name, provinceId: provinces.get(d.province)!, channelId: channels.get(d.channel)!, departmentId: deptId.get(d.dept)!, contact: d.contact, mobile: d.mobile, sort: i })),
+    D.DEALERS.map((d, i) => ({
+      id: dealerId.get(d.code)!,
+      code: d.code,
+      name: d.name,
+      provinceId: provinces.get(d.province)!,
+      channelId: channels.get(d.channel)!,
+      departmentId: deptId.get(d.dept)!,
+      contact: d.contact,
+      mobile: d.mobile,
+      sort: i,
+    })),
   );
-  const chains = await md('chainSystem', D.CHAIN_SYSTEMS.map((c) => ({ ...c })));
-  await md('outlet', D.OUTLETS.map((o) => ({ code: o.code, name: o.name, parentId: dealerId.get(o.dealer)!, extra: { dealerId: dealerId.get(o.dealer)!, chainSystemId: o.chain ? chains.get(o.chain)! : null } })));
+  const chains = await md(
+    'chainSystem',
+    D.CHAIN_SYSTEMS.map((c) => ({ ...c })),
+  );
+  await md(
+    'outlet',
+    D.OUTLETS.map((o) => ({
+      code: o.code,
+      name: o.name,
+      parentId: dealerId.get(o.dealer)!,
+      extra: { dealerId: dealerId.get(o.dealer)!, chainSystemId: o.chain ? chains.get(o.chain)! : null },
+    })),
+  );
   const subjects = new Map<string, string>();
   for (const s of D.EXPENSE_SUBJECTS) subjects.set(s.code, newId());
   await tx.insert(t.masterData).values(
-    D.EXPENSE_SUBJECTS.map((s, i) => ({ id: subjects.get(s.code)!, kind: 'expenseSubject', code: s.code, name: s.name, parentId: s.parent ? subjects.get(s.parent)! : null, level: s.level, sort: i })),
+    D.EXPENSE_SUBJECTS.map((s, i) => ({
+      id: subjects.get(s.code)!,
+      kind: 'expenseSubject',
+      code: s.code,
+      name: s.name,
+      parentId: s.parent ? subjects.get(s.parent)! : null,
+      level: s.level,
+      sort: i,
+    })),
   );
-  const brands = await md('brand', D.BRANDS.map((b) => ({ ...b })));
-  await md('category', D.CATEGORIES.map((c) => ({ ...c })));
-  const series = await md('series', D.SERIES.map((s) => ({ code: s.code, name: s.name, parentId: brands.get(s.brand)! })));
-  await md('sku', D.SKUS.map((s) => ({ code: s.code, name: s.name, parentId: series.get(s.series)! })));
-  await md('product', D.SKUS.map((s) => ({ code: s.code, name: s.name.replace(/ .*$/, ''), parentId: series.get(s.series)! })));
-  const fiscalYears = await md('fiscalYear', D.FISCAL_YEARS.map((f) => ({ ...f })));
-  await md('refCode', D.REF_CODES.map((r) => ({ code: r.code, name: r.name, refType: r.refType, names: { 'zh-CN': r.name, 'en-US': r.en, 'zh-TW': r.tw } })));
-  await md('costCenter', D.COST_CENTERS.map((c) => ({ ...c })));
-  await md('organization', D.ORGANIZATIONS.map((c) => ({ ...c })));
-  await md('supplier', D.SUPPLIERS.map((c) => ({ ...c })));
-  await md('soldToParty', D.SOLD_TO_PARTIES.map((c) => ({ ...c })));
-  await md('salesMaterial', D.SALES_MATERIALS.map((c) => ({ ...c })));
-  await md('specialActivity', D.SPECIAL_ACTIVITIES.map((c) => ({ ...c })));
-  await md('potentialCustomer', D.POTENTIAL_CUSTOMERS.map((c) => ({ ...c })));
-  await md('task', D.TASKS.map((c) => ({ ...c })));
+  const brands = await md(
+    'brand',
+    D.BRANDS.map((b) => ({ ...b })),
+  );
+  await md(
+    'category',
+    D.CATEGORIES.map((c) => ({ ...c })),
+  );
+  const series = await md(
+    'series',
+    D.SERIES.map((s) => ({ code: s.code, name: s.name, parentId: brands.get(s.brand)! })),
+  );
+  await md(
+    'sku',
+    D.SKUS.map((s) => ({ code: s.code, name: s.name, parentId: series.get(s.series)! })),
+  );
+  await md(
+    'product',
+    D.SKUS.map((s) => ({ code: s.code, name: s.name.replace(/ .*$/, ''), parentId: series.get(s.series)! })),
+  );
+  const fiscalYears = await md(
+    'fiscalYear',
+    D.FISCAL_YEARS.map((f) => ({ ...f })),
+  );
+  await md(
+    'refCode',
+    D.REF_CODES.map((r) => ({ code: r.code, name: r.name, refType: r.refType, names: { 'zh-CN': r.name, 'en-US': r.en, 'zh-TW': r.tw } })),
+  );
+  await md(
+    'costCenter',
+    D.COST_CENTERS.map((c) => ({ ...c })),
+  );
+  await md(
+    'organization',
+    D.ORGANIZATIONS.map((c) => ({ ...c })),
+  );
+  await md(
+    'supplier',
+    D.SUPPLIERS.map((c) => ({ ...c })),
+  );
+  await md(
+    'soldToParty',
+    D.SOLD_TO_PARTIES.map((c) => ({ ...c })),
+  );
+  await md(
+    'salesMaterial',
+    D.SALES_MATERIALS.map((c) => ({ ...c })),
+  );
+  await md(
+    'specialActivity',
+    D.SPECIAL_ACTIVITIES.map((c) => ({ ...c })),
+  );
+  await md(
+    'potentialCustomer',
+    D.POTENTIAL_CUSTOMERS.map((c) => ({ ...c })),
+  );
+  await md(
+    'task',
+    D.TASKS.map((c) => ({ ...c })),
+  );
 
   await tx.insert(t.budgetPools).values(
     D.BUDGET_POOLS.map((b, i) => ({
-      id: newId(), code: b.code, name: b.name, fiscalYearId: fiscalYears.get(b.fy)!, departmentId: deptId.get(b.dept)!,
-      channelId: channels.get(b.channel)!, subjectId: subjects.get(b.subject)!, amount: b.amount, used: b.used, sort: i,
+      id: newId(),
+      code: b.code,
+      name: b.name,
+      fiscalYearId: fiscalYears.get(b.fy)!,
+      departmentId: deptId.get(b.dept)!,
+      channelId: channels.get(b.channel)!,
+      subjectId: subjects.get(b.subject)!,
+      amount: b.amount,
+      used: b.used,
+      sort: i,
     })),
   );
 
   // users
   const roleIds = new Map((await tx.select().from(t.roles)).map((r) => [r.code, r.id]));
   const [admin] = await tx.select().from(t.users).where(eq(t.users.username, 'admin'));
-  await tx.update(t.users).set({ employeeId: empId.get('E0001')!, mobile: '13800000001' }).where(eq(t.users.id, admin.id));
+  await tx
+    .update(t.users)
+    .set({ employeeId: empId.get('E0001')!, mobile: '13800000001' })
+    .where(eq(t.users.id, admin.id));
   const demoUsers = [
     { username: 'zhangwei', emp: 'E1001', roles: ['employee'] },
     { username: 'lina', emp: 'E1002', roles: ['employee', 'deptLeader'] },
@@ -156,22 +298,43 @@ async function seedDemo(ctx: AppContext, tx: Tx) {
     const e = D.EMPLOYEES.find((x) => x.code === u.emp)!;
     const id = newId();
     await tx.insert(t.users).values({
-      id, username: u.username, passwordHash: await hashPassword(DEMO_PASSWORDS.user, ctx.config.testMode), kind: 'employee',
-      employeeId: empId.get(u.emp)!, displayName: e.name, mobile: e.mobile, demoPassword: true,
+      id,
+      username: u.username,
+      passwordHash: await hashPassword(DEMO_PASSWORDS.user, ctx.config.testMode),
+      kind: 'employee',
+      employeeId: empId.get(u.emp)!,
+      displayName: e.name,
+      mobile: e.mobile,
+      demoPassword: true,
     });
     await tx.insert(t.userRoles).values(u.roles.map((r) => ({ userId: id, roleId: roleIds.get(r)! })));
   }
   const dealerUserId = newId();
   await tx.insert(t.users).values({
-    id: dealerUserId, username: 'dealer01', passwordHash: await hashPassword(DEMO_PASSWORDS.user, ctx.config.testMode), kind: 'dealer',
-    dealerId: dealerId.get('JXS0001')!, displayName: '陈国华', mobile: '13901652233', demoPassword: true,
+    id: dealerUserId,
+    username: 'dealer01',
+    passwordHash: await hashPassword(DEMO_PASSWORDS.user, ctx.config.testMode),
+    kind: 'dealer',
+    dealerId: dealerId.get('JXS0001')!,
+    displayName: '陈国华',
+    mobile: '13901652233',
+    demoPassword: true,
   });
   await tx.insert(t.userRoles).values({ userId: dealerUserId, roleId: roleIds.get('dealer')! });
 }
 
 async function seedCatalog(tx: Tx) {
   for (const def of catalogDefinitions()) {
-    await tx.insert(t.formDefinitions).values({ code: def.code, name: def.name, formType: def.formType, rowModUser: 'admin', rowModDate: sql`to_char(now(), 'YYYY-MM-DD HH24:MI:SS')` as unknown as string }).onConflictDoNothing();
+    await tx
+      .insert(t.formDefinitions)
+      .values({
+        code: def.code,
+        name: def.name,
+        formType: def.formType,
+        rowModUser: 'admin',
+        rowModDate: sql`to_char(now(), 'YYYY-MM-DD HH24:MI:SS')` as unknown as string,
+      })
+      .onConflictDoNothing();
     await publishDefinitionTx(tx, { ...def, version: 0 }, 'admin');
   }
 }
@@ -185,6 +348,9 @@ async function seedLanguageKeys(ctx: AppContext) {
     }
   }
   for (let i = 0; i < values.length; i += 500) {
-    await ctx.db.insert(t.languageKeys).values(values.slice(i, i + 500)).onConflictDoNothing();
+    await ctx.db
+      .insert(t.languageKeys)
+      .values(values.slice(i, i + 500))
+      .onConflictDoNothing();
   }
 }

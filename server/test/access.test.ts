@@ -27,20 +27,54 @@ describe('route policies', () => {
   });
 
   const call = (r: { method: string; url: string }, token?: string) =>
-    a.inject({ method: r.method as InjectOptions['method'], url: r.url.replace(/\*$/, 'x'), payload: r.method === 'GET' ? undefined : {}, headers: token ? { authorization: token } : {} });
+    a.inject({
+      method: r.method as InjectOptions['method'],
+      url: r.url.replace(/\*$/, 'x'),
+      payload: r.method === 'GET' ? undefined : {},
+      headers: token ? { authorization: token } : {},
+    });
 
   it('every API route declares a policy and the catalogue is complete', () => {
     const api = a.routes.filter((r) => r.url.startsWith('/emp') || r.url.startsWith('/tpm'));
     expect(api.length).toBeGreaterThan(50);
     const urls = new Set(api.map((r) => r.url));
     for (const u of [
-      '/emp/api/v2/login', '/emp/api/v2/logout', '/tpm/dp/commons/check/check-login.action', '/tpm/dp/commons/check/check-init.action',
-      '/tpm/wx/commons/wxConfig/web-qrcode.action', '/tpm/wx/commons/wxConfig/webQrcode-callBack.action', '/emp/api/v2/biaoDan/list',
-      '/tpm/emp/system/commons/biaoDan/edit-init.action', '/tpm/emp/system/commons/biaoDan/edit-save.action', '/tpm/emp/system/commons/biaoDan/delete-row.action',
-      '/emp/api/v2/feiYong/yinQing/shenQing/getShenQingDanLeiXing', '/tpm/system/menu.action', '/tpm/upload/upload-sellSetting', '/tpm/upload/upload-download',
-      '/tpm/upload/upload-delete', '/emp/api/v2/login/duoYuYan', '/emp/api/v2/duoYuYanKey',
-      ...['employee', 'employee-all', 'department', 'dealerConnTable', 'dealerSystem', 'wangDian', 'sanJiKeMu', 'qudao-all', 'area-manger', 'sheng', 'gangWei', 'pinPai', 'pinLei', 'caiwunian-all', 'refcode'].map((n) => `/tpm/emp/base/autoComplete/${n}`),
-    ]) expect(urls, u).toContain(u);
+      '/emp/api/v2/login',
+      '/emp/api/v2/logout',
+      '/tpm/dp/commons/check/check-login.action',
+      '/tpm/dp/commons/check/check-init.action',
+      '/tpm/wx/commons/wxConfig/web-qrcode.action',
+      '/tpm/wx/commons/wxConfig/webQrcode-callBack.action',
+      '/emp/api/v2/biaoDan/list',
+      '/tpm/emp/system/commons/biaoDan/edit-init.action',
+      '/tpm/emp/system/commons/biaoDan/edit-save.action',
+      '/tpm/emp/system/commons/biaoDan/delete-row.action',
+      '/emp/api/v2/feiYong/yinQing/shenQing/getShenQingDanLeiXing',
+      '/tpm/system/menu.action',
+      '/tpm/upload/upload-sellSetting',
+      '/tpm/upload/upload-download',
+      '/tpm/upload/upload-delete',
+      '/emp/api/v2/login/duoYuYan',
+      '/emp/api/v2/duoYuYanKey',
+      ...[
+        'employee',
+        'employee-all',
+        'department',
+        'dealerConnTable',
+        'dealerSystem',
+        'wangDian',
+        'sanJiKeMu',
+        'qudao-all',
+        'area-manger',
+        'sheng',
+        'gangWei',
+        'pinPai',
+        'pinLei',
+        'caiwunian-all',
+        'refcode',
+      ].map((n) => `/tpm/emp/base/autoComplete/${n}`),
+    ])
+      expect(urls, u).toContain(u);
   });
 
   it('no token → 401 with errorCode 1000000 / errorType 10010 on every non-public route', async () => {

@@ -15,12 +15,22 @@ export function expenseForm(code = 'testExpense', extra: Partial<FormDefinition>
       { key: 'dealer', type: TC.DEALER, label: { 'zh-CN': '经销商' }, required: true },
       { key: 'amount', type: TC.DECIMAL, label: { 'zh-CN': '申请金额' }, required: true, precision: 2, money: true, min: '0' },
       { key: 'activityCode', type: TC.CODE, label: { 'zh-CN': '活动编号' } },
-      { key: 'channel', type: TC.SELECT, label: { 'zh-CN': '渠道' }, options: [{ value: 'KA', label: { 'zh-CN': '现代渠道' } }, { value: 'TT', label: { 'zh-CN': '传统渠道' } }] },
+      {
+        key: 'channel',
+        type: TC.SELECT,
+        label: { 'zh-CN': '渠道' },
+        options: [
+          { value: 'KA', label: { 'zh-CN': '现代渠道' } },
+          { value: 'TT', label: { 'zh-CN': '传统渠道' } },
+        ],
+      },
       { key: 'qty', type: TC.INTEGER, label: { 'zh-CN': '数量' } },
       { key: 'startDate', type: TC.DATE, label: { 'zh-CN': '开始日期' } },
       { key: 'remark', type: TC.RICH_TEXT, label: { 'zh-CN': '说明' } },
       {
-        key: 'mingXi', type: TC.SUB_FORM, label: { 'zh-CN': '费用明细' },
+        key: 'mingXi',
+        type: TC.SUB_FORM,
+        label: { 'zh-CN': '费用明细' },
         fields: [
           { key: 'item', type: TC.TEXT, label: { 'zh-CN': '项目' }, required: true },
           { key: 'price', type: TC.DECIMAL, label: { 'zh-CN': '单价' }, precision: 2 },

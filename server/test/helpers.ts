@@ -67,7 +67,17 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     databaseUrl = fresh.url;
     drop = fresh.drop;
   }
-  const config = loadConfig({ FORMWORK_TEST_MODE: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', CLIENT_DIST: path.join(dataDir, 'no-client'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(opts.env ?? {}) }, opts.overrides);
+  const config = loadConfig(
+    {
+      FORMWORK_TEST_MODE: '1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      CLIENT_DIST: path.join(dataDir, 'no-client'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(opts.env ?? {}),
+    },
+    opts.overrides,
+  );
   const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(dataDir, 'pglite'), poolSize: 60 });
   const built = await buildApp(config, { database, logger: false });
   const t: TestApp = {

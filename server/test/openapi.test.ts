@@ -40,7 +40,9 @@ describe('OpenAPI from the contract', () => {
           const content = op.requestBody?.content ?? {};
           const schema = Object.values(content)[0]?.schema;
           expect(schema, `${id}: body`).toBeDefined();
-          expect(Object.keys(schema.properties ?? {}).sort(), `${id}: body properties`).toEqual(Object.keys((e.body as { properties?: object }).properties ?? {}).sort());
+          expect(Object.keys(schema.properties ?? {}).sort(), `${id}: body properties`).toEqual(
+            Object.keys((e.body as { properties?: object }).properties ?? {}).sort(),
+          );
         }
         const ok = op.responses['200'];
         if (e.answer === 'file') expect(Object.keys(ok.content ?? {}), id).toEqual(['application/octet-stream']);

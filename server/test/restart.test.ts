@@ -18,7 +18,8 @@ describe('restart on the same DATA_DIR', () => {
       await a.post('/tpm/emp/system/commons/biaoDan/edit-save.action', { definition: expenseForm('rs') }, admin);
       await a.post('/emp/api/v2/biaoDan/publish', { code: 'rs' }, admin);
       const created = [];
-      for (let i = 0; i < 3; i++) created.push((await a.post('/emp/api/v2/biaoDan/record/save', { formCode: 'rs', data: { amount: `${i}.50` } }, admin)).json().data);
+      for (let i = 0; i < 3; i++)
+        created.push((await a.post('/emp/api/v2/biaoDan/record/save', { formCode: 'rs', data: { amount: `${i}.50` } }, admin)).json().data);
       const userCount = (await a.ctx.db.select().from(users)).length;
       await a.stop();
 

@@ -18,11 +18,12 @@ export interface ContractCallOptions extends CallOptions {
 }
 
 /** The body argument of an endpoint: none, optional, or required. */
-type BodyArgs<E extends Endpoint> = E['body'] extends TOptional<TSchema>
-  ? [body?: Static<E['body']>, options?: ContractCallOptions]
-  : E['body'] extends TSchema
-    ? [body: Static<E['body']>, options?: ContractCallOptions]
-    : [body?: Record<string, never>, options?: ContractCallOptions];
+type BodyArgs<E extends Endpoint> =
+  E['body'] extends TOptional<TSchema>
+    ? [body?: Static<E['body']>, options?: ContractCallOptions]
+    : E['body'] extends TSchema
+      ? [body: Static<E['body']>, options?: ContractCallOptions]
+      : [body?: Record<string, never>, options?: ContractCallOptions];
 
 export interface ContractCalls {
   /** Calls an endpoint; answers the `data` of its envelope (an ApiError otherwise). */

@@ -88,7 +88,12 @@ const client = () => new ApiClient({ baseUrl });
 describe('requests', () => {
   it('sends the session headers of spec §7 and a form-encoded body', async () => {
     saveSession({ mytoken: 'my-token-1', token: 'tok-2', empSessionId: 'emp-sess-3', userId: '1000000000000000001' });
-    const data = await client().post<{ echo: string }>('/ok', { number: 'FW202601010001', type: 1, filters: [{ key: 'a', op: 'eq', value: 'x' }], skip: undefined });
+    const data = await client().post<{ echo: string }>('/ok', {
+      number: 'FW202601010001',
+      type: 1,
+      filters: [{ key: 'a', op: 'eq', value: 'x' }],
+      skip: undefined,
+    });
     const req = seen[0];
     expect(req.method).toBe('POST');
     expect(req.headers.authorization).toBe('my-token-1');
@@ -120,17 +125,23 @@ describe('requests', () => {
   });
 
   it('throws a business error for a non-zero code, with its message and field errors', async () => {
-    const e1 = await client().post('/business').catch((e: unknown) => e);
+    const e1 = await client()
+      .post('/business')
+      .catch((e: unknown) => e);
     expect(e1).toBeInstanceOf(ApiError);
     expect((e1 as ApiError).kind).toBe('business');
     expect((e1 as ApiError).message).toBe('单号不存在');
-    const e2 = (await client().post('/invalid').catch((e: unknown) => e)) as ApiError;
+    const e2 = (await client()
+      .post('/invalid')
+      .catch((e: unknown) => e)) as ApiError;
     expect(e2.status).toBe(422);
     expect(e2.errors).toEqual([{ field: 'amount', message: '必填' }]);
   });
 
   it('throws a network error when the answer is not an envelope or the server is gone', async () => {
-    const e1 = (await client().post('/html').catch((e: unknown) => e)) as ApiError;
+    const e1 = (await client()
+      .post('/html')
+      .catch((e: unknown) => e)) as ApiError;
     expect(e1.kind).toBe('network');
     const gone = new ApiClient({ baseUrl: 'http://127.0.0.1:1' });
     const e2 = (await gone.post('/ok').catch((e: unknown) => e)) as ApiError;
@@ -155,7 +166,9 @@ describe('requests', () => {
 
 describe('error catalogue (spec §8)', () => {
   it('errorCode -999999 goes to /maintenance', async () => {
-    const e = (await client().post('/maintenance').catch((x: unknown) => x)) as ApiError;
+    const e = (await client()
+      .post('/maintenance')
+      .catch((x: unknown) => x)) as ApiError;
     expect(e.handled).toBe(true);
     expect(navigations).toEqual(['/maintenance']);
   });
@@ -188,7 +201,9 @@ describe('error catalogue (spec §8)', () => {
     expect(localStorage.getItem(LOGIN_FLAGS.dealer)).toBe('1');
     // dialogs of earlier tests may still be in the DOM (closing animations never end in jsdom)
     const before = document.querySelectorAll('.ant-modal-confirm').length;
-    await client().post('/expired').catch(() => undefined);
+    await client()
+      .post('/expired')
+      .catch(() => undefined);
     await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm').length).toBe(before + 1), { timeout: 5000 });
     const buttons = screen.getAllByRole('button', { name: /确\s*定/ });
     act(() => {

@@ -31,7 +31,11 @@ export class ApiError extends Error {
   readonly errors: { field: string; message: string }[];
   /** the error catalogue already handled it (maintenance, expired session): show nothing more */
   readonly handled: boolean;
-  constructor(kind: ApiErrorKind, message: string, opts: { code?: number | null; status?: number | null; errors?: { field: string; message: string }[]; handled?: boolean; cause?: unknown } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    opts: { code?: number | null; status?: number | null; errors?: { field: string; message: string }[]; handled?: boolean; cause?: unknown } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ApiError';
     this.kind = kind;

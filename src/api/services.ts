@@ -13,7 +13,8 @@ export type MenuNode = DataOf<typeof endpoints.menu.tree>[number];
 export type QrTicket = Static<typeof QrTicketSchema>;
 export type QrPoll = DataOf<typeof endpoints.auth.qrPoll>;
 /** What the application lookup answers (the fields the app reads). */
-export type ApplicationType = Pick<DataOf<typeof endpoints.records.applicationType>, 'id' | 'feiYongLeiXing'> & Partial<DataOf<typeof endpoints.records.applicationType>>;
+export type ApplicationType = Pick<DataOf<typeof endpoints.records.applicationType>, 'id' | 'feiYongLeiXing'> &
+  Partial<DataOf<typeof endpoints.records.applicationType>>;
 /** A page of rows, as the list endpoints answer. */
 export type Paged<T> = Omit<Static<ReturnType<typeof PagedSchema<typeof PickerRow>>>, 'rows'> & { rows: T[] };
 

@@ -54,9 +54,10 @@ function collectUses(): KeyUse[] {
   return uses;
 }
 
-const flat = Object.fromEntries(
-  LOCALES.map((l) => [l, Object.fromEntries(NAMESPACES.map((ns) => [ns, flattenMessages(RESOURCES[l][ns])]))]),
-) as Record<string, Record<string, Record<string, string>>>;
+const flat = Object.fromEntries(LOCALES.map((l) => [l, Object.fromEntries(NAMESPACES.map((ns) => [ns, flattenMessages(RESOURCES[l][ns])]))])) as Record<
+  string,
+  Record<string, Record<string, string>>
+>;
 
 function has(locale: string, ns: string, key: string): boolean {
   const m = flat[locale]?.[ns];

@@ -107,7 +107,9 @@ export function EmployeeFrame() {
         width={220}
         data-testid="side-menu"
       >
-        <div className="frame-brand" title={t('title.employee')}>{siderHidden && !narrow ? 'FW' : t('title.employee')}</div>
+        <div className="frame-brand" title={t('title.employee')}>
+          {siderHidden && !narrow ? 'FW' : t('title.employee')}
+        </div>
         {menuError && <Alert type="error" title={t('frame.menuFailed')} description={menuError} showIcon style={{ margin: 8 }} />}
         <Menu
           theme="dark"

@@ -7,7 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS } from '../../schemas/constants';
 import { getSessionValue } from '../session/session';
 
-export function watermarkLines(name: string | null, mobile: string | null, fallback: { unknownUser: string; noMobile: string }, now: Date = new Date()): [string, string, string] {
+export function watermarkLines(
+  name: string | null,
+  mobile: string | null,
+  fallback: { unknownUser: string; noMobile: string },
+  now: Date = new Date(),
+): [string, string, string] {
   return [name || fallback.unknownUser, mobile || fallback.noMobile, dayjs(now).format(DATE_FORMATS.watermark)];
 }
 

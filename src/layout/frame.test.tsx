@@ -27,7 +27,11 @@ describe('menu', () => {
     expect(localText('纯文本', 'zh-TW')).toBe('纯文本');
     const items = toMenuItems(menu, 'en-US');
     expect(items[0]).toEqual({ key: '/web/system/gongZuoTai', label: 'Workbench' });
-    expect(items[1]).toMatchObject({ key: 'menu-2', label: 'Expenses', children: [{ key: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', label: '费用申请' }] });
+    expect(items[1]).toMatchObject({
+      key: 'menu-2',
+      label: 'Expenses',
+      children: [{ key: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', label: '费用申请' }],
+    });
   });
 });
 

@@ -10,32 +10,52 @@ const found = (id: string, feiYongLeiXing: number) => async (): Promise<Applicat
 describe('document-number lookup (spec §5, §8, §9)', () => {
   it('a missing number: 未获取到申请单编号, without calling the server', async () => {
     let called = false;
-    const r = await resolveApplication('  ', undefined, async () => {
-      called = true;
-      return { id: '1', feiYongLeiXing: 80021 };
-    }, t);
+    const r = await resolveApplication(
+      '  ',
+      undefined,
+      async () => {
+        called = true;
+        return { id: '1', feiYongLeiXing: 80021 };
+      },
+      t,
+    );
     expect(r).toEqual({ ok: false, message: '未获取到申请单编号' });
     expect(called).toBe(false);
   });
 
   it('a failure answer: 获取申请单信息异常：{msg}', async () => {
-    const r = await resolveApplication('FW202601010001', undefined, async () => {
-      throw new ApiError('business', '申请单不存在', { code: 1, status: 200 });
-    }, t);
+    const r = await resolveApplication(
+      'FW202601010001',
+      undefined,
+      async () => {
+        throw new ApiError('business', '申请单不存在', { code: 1, status: 200 });
+      },
+      t,
+    );
     expect(r).toEqual({ ok: false, message: '获取申请单信息异常：申请单不存在' });
   });
 
   it('a failed request: 获取申请单信息异常', async () => {
-    const r = await resolveApplication('FW202601010001', undefined, async () => {
-      throw new ApiError('network', 'Failed to fetch');
-    }, t);
+    const r = await resolveApplication(
+      'FW202601010001',
+      undefined,
+      async () => {
+        throw new ApiError('network', 'Failed to fetch');
+      },
+      t,
+    );
     expect(r).toEqual({ ok: false, message: '获取申请单信息异常' });
   });
 
   it('an expired session: nothing more to say (the catalogue shows its dialog)', async () => {
-    const r = await resolveApplication('X', undefined, async () => {
-      throw new ApiError('business', 'expired', { handled: true });
-    }, t);
+    const r = await resolveApplication(
+      'X',
+      undefined,
+      async () => {
+        throw new ApiError('business', 'expired', { handled: true });
+      },
+      t,
+    );
     expect(r).toEqual({ ok: false, message: null });
   });
 
@@ -60,10 +80,15 @@ describe('document-number lookup (spec §5, §8, §9)', () => {
 
   it('passes number and type to the lookup and builds the lookup page address', async () => {
     const seen: unknown[] = [];
-    await resolveApplication(' FW9 ', 2, async (n, ty) => {
-      seen.push(n, ty);
-      return { id: '1', feiYongLeiXing: 80021 };
-    }, t);
+    await resolveApplication(
+      ' FW9 ',
+      2,
+      async (n, ty) => {
+        seen.push(n, ty);
+        return { id: '1', feiYongLeiXing: 80021 };
+      },
+      t,
+    );
     expect(seen).toEqual(['FW9', 2]);
     expect(lookupPath('FW 1', 1)).toBe('/web/emp/feiYong/shenQing/shenQingDanChaKan?number=FW+1&type=1');
   });

@@ -53,8 +53,7 @@ export function AreaIndexPage({ lists }: { lists: { path: string; entry: RouteEn
           return (
             <Col key={path} xs={24} sm={12} lg={8}>
               <Card size="small">
-                <Link to={path}>{d ? localText(d.name, locale) : entry.formCode}</Link>{' '}
-                {!d && <Tag>{t('notConfigured.title')}</Tag>}
+                <Link to={path}>{d ? localText(d.name, locale) : entry.formCode}</Link> {!d && <Tag>{t('notConfigured.title')}</Tag>}
                 <div>
                   <Typography.Text type="secondary">{path}</Typography.Text>
                 </div>

@@ -13,7 +13,14 @@ export function DealerLoginPage() {
   const navigate = useNavigate();
   return (
     <div className="login-page dealer" data-testid="dealer-login-page">
-      <Card className="login-card" title={<Typography.Title level={3} style={{ margin: 0 }}>{t('title.dealer')}</Typography.Title>}>
+      <Card
+        className="login-card"
+        title={
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('title.dealer')}
+          </Typography.Title>
+        }
+      >
         <div className="login-lang">
           <LanguageSelect size="small" />
         </div>

@@ -97,7 +97,16 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
           </Button>
         </Space>
       )}
-      <DefinitionList definition={definition} fetchPage={fetchPage} user={user} locale={locale} actions={actions} onRowAction={onRowAction} reloadKey={reloadKey} services={widgetServices} />
+      <DefinitionList
+        definition={definition}
+        fetchPage={fetchPage}
+        user={user}
+        locale={locale}
+        actions={actions}
+        onRowAction={onRowAction}
+        reloadKey={reloadKey}
+        services={widgetServices}
+      />
     </>
   );
 }

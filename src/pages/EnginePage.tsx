@@ -43,7 +43,8 @@ export function EnginePage() {
   const locale = i18n.language as Locale;
   const name = state.phase === 'ok' ? localText(state.definition.name, locale) : null;
   usePageTitle(name);
-  if (!resolved) return <NotConfiguredPage formCode={params.get('code') || undefined} detail={isFormCode(params.get('code')) ? undefined : t('engine.noCode')} />;
+  if (!resolved)
+    return <NotConfiguredPage formCode={params.get('code') || undefined} detail={isFormCode(params.get('code')) ? undefined : t('engine.noCode')} />;
   if (state.phase === 'missing') return <NotConfiguredPage formCode={resolved.entry.formCode} detail={t('engine.notPublished')} />;
   if (state.phase === 'error') return <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />;
   if (state.phase !== 'ok') return null;
@@ -69,7 +70,15 @@ function EngineList({ definition, locale }: { definition: FormDefinition; locale
   const code = definition.code;
 
   const fetchPage = useCallback(
-    (q: ListQuery) => api.post<ListPage>(endpointUrl(endpoints.records.list), { formCode: code, page: q.page, limit: q.limit, sort: q.sort, order: q.order, filters: q.filters }),
+    (q: ListQuery) =>
+      api.post<ListPage>(endpointUrl(endpoints.records.list), {
+        formCode: code,
+        page: q.page,
+        limit: q.limit,
+        sort: q.sort,
+        order: q.order,
+        filters: q.filters,
+      }),
     [code],
   );
 
@@ -112,7 +121,8 @@ function EngineList({ definition, locale }: { definition: FormDefinition; locale
   );
 }
 
-type RecordState = { phase: 'loading' } | { phase: 'ok'; definition: FormDefinition; record: FormRecord | null } | { phase: 'error'; msg: string } | { phase: 'handled' };
+type RecordState =
+  { phase: 'loading' } | { phase: 'ok'; definition: FormDefinition; record: FormRecord | null } | { phase: 'error'; msg: string } | { phase: 'handled' };
 
 /** The record of `?id=` with the definition version it was written with (spec: records keep their version). */
 function useRecord(definition: FormDefinition, id: string | null): RecordState {
@@ -152,7 +162,12 @@ function EngineForm({ definition, mode, id, locale }: { definition: FormDefiniti
       const r = await api.post<{ id: string; number?: string; version: number }>(endpointUrl(endpoints.records.save), { ...payload }, { json: true });
       void message.success(payload.submit ? t('generic.submitted', { number: r.number ?? '' }) : t('generic.saved'));
       // a submitted record is shown read-only; a saved draft stays editable
-      navigate(payload.submit ? engineFormPath(code, { id: r.id, mode: FORM_MODES.VIEW, viewOnly: true }) : engineFormPath(code, { id: r.id, mode: FORM_MODES.MODIFY }), { replace: true });
+      navigate(
+        payload.submit
+          ? engineFormPath(code, { id: r.id, mode: FORM_MODES.VIEW, viewOnly: true })
+          : engineFormPath(code, { id: r.id, mode: FORM_MODES.MODIFY }),
+        { replace: true },
+      );
     },
     [code, navigate, message, t],
   );

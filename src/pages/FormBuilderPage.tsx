@@ -30,12 +30,7 @@ export function FormBuilderPage() {
   }
   return (
     <div data-testid="form-builder-designer">
-      <FormDesignerPage
-        key={code ?? 'new'}
-        api={api}
-        code={code}
-        onCreated={(c) => navigate(`${pathname}?code=${encodeURIComponent(c)}`, { replace: true })}
-      />
+      <FormDesignerPage key={code ?? 'new'} api={api} code={code} onCreated={(c) => navigate(`${pathname}?code=${encodeURIComponent(c)}`, { replace: true })} />
     </div>
   );
 }

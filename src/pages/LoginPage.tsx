@@ -28,7 +28,14 @@ export function LoginPage({ defaultTab = 'password' }: { defaultTab?: 'password'
   const finish = useFinishLogin();
   return (
     <div className="login-page" data-testid="login-page">
-      <Card className="login-card" title={<Typography.Title level={3} style={{ margin: 0 }}>{t('title.employee')}</Typography.Title>}>
+      <Card
+        className="login-card"
+        title={
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('title.employee')}
+          </Typography.Title>
+        }
+      >
         <div className="login-lang">
           <LanguageSelect size="small" />
         </div>
@@ -69,7 +76,14 @@ function QrConfirm({ ticket }: { ticket: string }) {
   const [state, setState] = useState<{ done: boolean; error: string | null }>({ done: false, error: null });
   return (
     <div className="login-page" data-testid="qr-confirm-page">
-      <Card className="login-card" title={<Typography.Title level={3} style={{ margin: 0 }}>{t('title.employee')}</Typography.Title>}>
+      <Card
+        className="login-card"
+        title={
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('title.employee')}
+          </Typography.Title>
+        }
+      >
         {!signedIn ? (
           <LoginForm
             testId="login-form"

@@ -19,7 +19,11 @@ export function NotConfiguredPage({ formCode, detail }: { formCode?: string; det
         <>
           <div>{t('notConfigured.text', { path: pathname })}</div>
           {formCode && <Typography.Text type="secondary">{t('notConfigured.formCode', { code: formCode })}</Typography.Text>}
-          {detail && <div><Typography.Text type="secondary">{detail}</Typography.Text></div>}
+          {detail && (
+            <div>
+              <Typography.Text type="secondary">{detail}</Typography.Text>
+            </div>
+          )}
         </>
       }
       extra={<Button onClick={() => navigate(APP_ROUTES.workbench)}>{t('notConfigured.home')}</Button>}

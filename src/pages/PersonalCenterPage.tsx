@@ -55,7 +55,10 @@ export function PersonalCenterPage() {
           <Form.Item
             name="newPassword"
             label={t('personal.newPassword')}
-            rules={[{ required: true, message: t('common:required') }, { pattern: PASSWORD_RULE, message: t('personal.passwordRule') }]}
+            rules={[
+              { required: true, message: t('common:required') },
+              { pattern: PASSWORD_RULE, message: t('personal.passwordRule') },
+            ]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
@@ -66,7 +69,8 @@ export function PersonalCenterPage() {
             rules={[
               { required: true, message: t('common:required') },
               ({ getFieldValue }) => ({
-                validator: (_, value) => (!value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(t('personal.passwordMismatch')))),
+                validator: (_, value) =>
+                  !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(t('personal.passwordMismatch'))),
               }),
             ]}
           >

@@ -10,7 +10,6 @@ import { getSessionValue } from '../session/session';
 import { APP_ROUTES } from '../routes/routeTable';
 import { lookupPath } from '../lookup/openApplication';
 
-
 export function WorkbenchPage() {
   const { t } = useTranslation('app');
   const navigate = useNavigate();

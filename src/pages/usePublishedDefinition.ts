@@ -5,7 +5,8 @@ import type { FormDefinition } from '../../schemas/definition';
 import { ApiError } from '../api/client';
 import { services } from '../api/services';
 
-export type PublishedState = { phase: 'loading' } | { phase: 'ok'; definition: FormDefinition } | { phase: 'missing' } | { phase: 'error'; msg: string } | { phase: 'handled' };
+export type PublishedState =
+  { phase: 'loading' } | { phase: 'ok'; definition: FormDefinition } | { phase: 'missing' } | { phase: 'error'; msg: string } | { phase: 'handled' };
 
 export function usePublishedDefinition(code: string | null): PublishedState {
   const [state, setState] = useState<PublishedState>({ phase: 'loading' });

@@ -15,18 +15,28 @@ describe('login guard (spec §4)', () => {
     expect(guardRedirect('/web/emp/feiYong/jieAn/feiYongJieAnList', '', true)).toBeNull();
   });
 
-  it.each(['/web/login', '/web/loginWx', '/web/dp/login', '/web/dp/shouYe', '/web/dp/order/list', '/web/dp', '/maintenance', '/web/activitiesconfirmation', '/web/activitiesconfirmation/info'])(
-    '%s needs no token',
+  it.each([
+    '/web/login',
+    '/web/loginWx',
+    '/web/dp/login',
+    '/web/dp/shouYe',
+    '/web/dp/order/list',
+    '/web/dp',
+    '/maintenance',
+    '/web/activitiesconfirmation',
+    '/web/activitiesconfirmation/info',
+  ])('%s needs no token', (p) => {
+    expect(isPublicPath(p)).toBe(true);
+    expect(guardRedirect(p, '', false)).toBeNull();
+  });
+
+  it.each(['/', '/web', '/web/welcome', '/web/system/gongZuoTai', '/web/dpx', '/web/loginX', '/maintenance2', '/web/xinXiZhongXin/quDaoList'])(
+    '%s needs a token',
     (p) => {
-      expect(isPublicPath(p)).toBe(true);
-      expect(guardRedirect(p, '', false)).toBeNull();
+      expect(isPublicPath(p)).toBe(false);
+      expect(guardRedirect(p, '', false)).toMatch(/^\/web\/login\?t=\d+/);
     },
   );
-
-  it.each(['/', '/web', '/web/welcome', '/web/system/gongZuoTai', '/web/dpx', '/web/loginX', '/maintenance2', '/web/xinXiZhongXin/quDaoList'])('%s needs a token', (p) => {
-    expect(isPublicPath(p)).toBe(false);
-    expect(guardRedirect(p, '', false)).toMatch(/^\/web\/login\?t=\d+/);
-  });
 
   it('does not ask to come back to the root or welcome', () => {
     expect(new URL(loginRedirect('/', '', 1), 'http://x').searchParams.has('redirect')).toBe(false);

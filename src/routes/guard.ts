@@ -10,13 +10,7 @@ function normalise(pathname: string): string {
 /** Paths that need no token: the login pages, the dealer portal, maintenance, activity confirmation. */
 export function isPublicPath(pathname: string): boolean {
   const p = normalise(pathname);
-  return (
-    LOGIN_PAGES.includes(p) ||
-    p === '/web/dp' ||
-    p.startsWith('/web/dp/') ||
-    p === APP_ROUTES.maintenance ||
-    p.startsWith(APP_ROUTES.activities)
-  );
+  return LOGIN_PAGES.includes(p) || p === '/web/dp' || p.startsWith('/web/dp/') || p === APP_ROUTES.maintenance || p.startsWith(APP_ROUTES.activities);
 }
 
 /** Where navigation without a session goes: the login page with a timestamp (and the way back). */

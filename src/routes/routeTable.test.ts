@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_MODES, FORM_TYPES } from '../../schemas/typeCodes';
-import { ENGINE_ROUTES, FORM_SETTINGS_ROUTES, FORM_TYPE_PAGES, formSettingsTabOf, ROUTE_TABLE, areaLists, engineEntryOf, engineFormPath, engineKindOf, engineListPath, routeEntryOf } from './routeTable';
+import {
+  ENGINE_ROUTES,
+  FORM_SETTINGS_ROUTES,
+  FORM_TYPE_PAGES,
+  formSettingsTabOf,
+  ROUTE_TABLE,
+  areaLists,
+  engineEntryOf,
+  engineFormPath,
+  engineKindOf,
+  engineListPath,
+  routeEntryOf,
+} from './routeTable';
 import { resolveMode } from '../pages/genericMode';
 
 describe('route table', () => {
   it('maps the spec paths of §2 to definitions', () => {
     expect(routeEntryOf('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList')).toMatchObject({ formCode: 'feiYongShenQing', kind: 'list' });
-    expect(routeEntryOf('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit/')).toMatchObject({ formCode: 'feiYongShenQing', kind: 'form', mode: FORM_MODES.ADD });
+    expect(routeEntryOf('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit/')).toMatchObject({
+      formCode: 'feiYongShenQing',
+      kind: 'form',
+      mode: FORM_MODES.ADD,
+    });
     expect(routeEntryOf('/web/emp/feiYong/jieAn/feiYongJieAnEditThree')).toMatchObject({ formCode: 'feiYongJieAn', mode: FORM_MODES.VIEW });
     expect(routeEntryOf('/web/emp/feiYong/heXiao/feiYongHeXiaoEditFour')).toMatchObject({ formCode: 'feiYongHeXiao', mode: FORM_MODES.APPROVE });
     expect(routeEntryOf('/web/gongYingLian/pinPaiList')).toMatchObject({ formCode: 'pinPai', kind: 'list', formPath: '/web/gongYingLian/pinPaiEdit' });
@@ -53,7 +69,10 @@ describe('route table', () => {
     expect(engineKindOf('/web/system/shiShi/biaoDan/list/')).toBe('list');
     expect(engineKindOf('/web/system/peiZhi/biaoDan/edit')).toBe('form');
     expect(engineKindOf('/web/system/peiZhi/biaoDanEdit')).toBeNull();
-    expect(engineEntryOf(ENGINE_ROUTES.list, q('code=huoDongBuTie'))).toEqual({ entry: { formCode: 'huoDongBuTie', kind: 'list', mode: FORM_MODES.VIEW, formPath: ENGINE_ROUTES.form }, mode: FORM_MODES.VIEW });
+    expect(engineEntryOf(ENGINE_ROUTES.list, q('code=huoDongBuTie'))).toEqual({
+      entry: { formCode: 'huoDongBuTie', kind: 'list', mode: FORM_MODES.VIEW, formPath: ENGINE_ROUTES.form },
+      mode: FORM_MODES.VIEW,
+    });
     expect(engineEntryOf(ENGINE_ROUTES.form, q('code=huoDongBuTie'))?.mode).toBe(FORM_MODES.ADD);
     expect(engineEntryOf(ENGINE_ROUTES.form, q('code=huoDongBuTie&id=1000000000000000001'))?.mode).toBe(FORM_MODES.MODIFY);
     for (const m of [0, 1, 2, 3, 4]) expect(engineEntryOf(ENGINE_ROUTES.form, q(`code=a&id=1&type=${m}`))?.mode).toBe(m);

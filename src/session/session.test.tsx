@@ -44,7 +44,22 @@ describe('session values', () => {
   it('keeps the values of spec §3 and nothing else', () => {
     saveSession(employee);
     const s = getSession();
-    expect(Object.keys(s).sort()).toEqual(['duoYuYanType', 'empBuMenName', 'empId', 'empMobileTel', 'empName', 'empSessionId', 'isAdmin', 'jiaoJieRenIds', 'mytoken', 'token', 'userId', 'username'].sort());
+    expect(Object.keys(s).sort()).toEqual(
+      [
+        'duoYuYanType',
+        'empBuMenName',
+        'empId',
+        'empMobileTel',
+        'empName',
+        'empSessionId',
+        'isAdmin',
+        'jiaoJieRenIds',
+        'mytoken',
+        'token',
+        'userId',
+        'username',
+      ].sort(),
+    );
     expect(sessionStorage.getItem('somethingElse')).toBeNull();
     expect(s.isAdmin).toBe('0');
     expect(SESSION_KEYS).toHaveLength(11);
@@ -108,6 +123,12 @@ describe('shared state (jotai)', () => {
     appStore.set(OrderNumberAtom, 'FYSQ202611220001');
     appStore.set(offWebAtom, true);
     resetSharedState();
-    expect([appStore.get(userIdAtom), appStore.get(dealerIdAtom), appStore.get(tableListAtom), appStore.get(OrderNumberAtom), appStore.get(offWebAtom)]).toEqual([null, null, [], null, false]);
+    expect([
+      appStore.get(userIdAtom),
+      appStore.get(dealerIdAtom),
+      appStore.get(tableListAtom),
+      appStore.get(OrderNumberAtom),
+      appStore.get(offWebAtom),
+    ]).toEqual([null, null, [], null, false]);
   });
 });

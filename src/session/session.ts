@@ -121,7 +121,10 @@ export function isOwnRecord(rowCreateId: string | null | undefined): boolean {
   if (!rowCreateId) return false;
   const me = getSessionValue('userId') ?? getSessionValue('empId');
   if (me !== null && rowCreateId === me) return true;
-  const handover = (getSessionValue('jiaoJieRenIds') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  const handover = (getSessionValue('jiaoJieRenIds') ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   return handover.includes(rowCreateId);
 }
 

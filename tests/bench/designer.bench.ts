@@ -76,7 +76,12 @@ const order = (page: Page) => page.locator(ITEMS).evaluateAll((els) => els.map((
 const frame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
 const taskMs = async (cdp: CDPSession) => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
 const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount'];
-const metricsOf = async (cdp: CDPSession) => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.filter((m) => METRICS.includes(m.name)).map((m) => [m.name, m.name.endsWith('Count') ? m.value : m.value * 1000]));
+const metricsOf = async (cdp: CDPSession) =>
+  Object.fromEntries(
+    (await cdp.send('Performance.getMetrics')).metrics
+      .filter((m) => METRICS.includes(m.name))
+      .map((m) => [m.name, m.name.endsWith('Count') ? m.value : m.value * 1000]),
+  );
 const metricSums = new Map<number, Record<string, number>>();
 
 /** Drag the field at index `from` onto the field at index `to` with the pointer. */
@@ -133,12 +138,19 @@ async function drag({ page, cdp, n }: BenchPage, from: number, to: number): Prom
     const gap = probe.frames[i] - probe.frames[i - 1];
     if (gap > worst) [worst, worstAt] = [gap, probe.frames[i - 1]];
   }
-  if (PROFILE) console.log(`  ${n}: worst frame ${worst.toFixed(0)} ms, starting ${(worstAt - probe.downAt).toFixed(0)} ms after pointerdown, ${(worstAt - probe.upAt).toFixed(0)} ms after pointerup (drag ${(probe.upAt - probe.downAt).toFixed(0)} ms)`);
+  if (PROFILE)
+    console.log(
+      `  ${n}: worst frame ${worst.toFixed(0)} ms, starting ${(worstAt - probe.downAt).toFixed(0)} ms after pointerdown, ${(worstAt - probe.upAt).toFixed(0)} ms after pointerup (drag ${(probe.upAt - probe.downAt).toFixed(0)} ms)`,
+    );
   return { task: t1 - t0, drop: probe.mutatedAt - probe.upAt, worstFrame: worst };
 }
 
 const self = new Map<string, number>();
-function topSelf(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+function topSelf(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
   const byId = new Map(profile.nodes.map((nd) => [nd.id, nd]));
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
@@ -148,7 +160,13 @@ function topSelf(profile: { nodes: { id: number; callFrame: { functionName: stri
     self.set(k, (self.get(k) ?? 0) + (deltas[i] ?? 0) / 1000);
   }
 }
-interface TraceEvent { name: string; ph: string; dur?: number; tid: number; args?: { data?: { frame?: string } } }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+  args?: { data?: { frame?: string } };
+}
 function traceTotals(trace: { traceEvents: TraceEvent[] }) {
   // the renderer main thread: the one that runs FunctionCall / v8 tasks the most
   const tids = new Map<number, number>();
@@ -197,7 +215,16 @@ async function main() {
       }
       process.stdout.write(`  drag ${run + 1}/${WARMUP + RUNS}\r`);
     }
-    const stat = (n: number, k: keyof Drag) => ({ med: pct(samples.get(n)!.map((d) => d[k]), 50), p95: pct(samples.get(n)!.map((d) => d[k]), 95) });
+    const stat = (n: number, k: keyof Drag) => ({
+      med: pct(
+        samples.get(n)!.map((d) => d[k]),
+        50,
+      ),
+      p95: pct(
+        samples.get(n)!.map((d) => d[k]),
+        95,
+      ),
+    });
     console.log(`\nmoving one field with a pointer drag (${RUNS} drags each, ${STEPS} steps, after ${WARMUP} warm-up drags)`);
     console.log('                                30 fields      300 fields     ratio (300 / 30)');
     const rows: [string, keyof Drag][] = [
@@ -213,9 +240,15 @@ async function main() {
     }
     if (PROFILE) {
       printTop();
-      for (const [n, sum] of metricSums) console.log(`${n} fields, per drag: ${METRICS.map((k) => `${k} ${(sum[k] / (WARMUP + RUNS)).toFixed(1)}`).join(', ')}`);
+      for (const [n, sum] of metricSums)
+        console.log(`${n} fields, per drag: ${METRICS.map((k) => `${k} ${(sum[k] / (WARMUP + RUNS)).toFixed(1)}`).join(', ')}`);
     }
-    console.log(`load average: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} (${os.cpus().length} cores)`,
+    );
   } finally {
     await browser.close();
     close();

@@ -114,7 +114,21 @@ async function main() {
         const proc = s.flatMap((x) => x.processing);
         const script = s.map((x) => x.script);
         const completes = s.map((x) => x.complete);
-        return { completeMed: pct(completes, 50), completeP95: pct(completes, 95), mountMed: pct(mounts, 50), mountP95: pct(mounts, 95), procMed: pct(proc, 50), procP95: pct(proc, 95), scriptMed: pct(script, 50), scriptP95: pct(script, 95), slow: s.reduce((a, x) => a + x.slowEvents, 0), inputs: pct(s.map((x) => x.inputs), 50) };
+        return {
+          completeMed: pct(completes, 50),
+          completeP95: pct(completes, 95),
+          mountMed: pct(mounts, 50),
+          mountP95: pct(mounts, 95),
+          procMed: pct(proc, 50),
+          procP95: pct(proc, 95),
+          scriptMed: pct(script, 50),
+          scriptP95: pct(script, 95),
+          slow: s.reduce((a, x) => a + x.slowEvents, 0),
+          inputs: pct(
+            s.map((x) => x.inputs),
+            50,
+          ),
+        };
       };
       const a = stat('fw');
       const b = stat('rjsf');

@@ -44,10 +44,30 @@ async function main() {
   for (const [id, us] of counts) {
     const seen = new Set<string>();
     let cur: number | undefined = id;
-    while (cur !== undefined) { const n = nodes.get(cur)!; const k = n.callFrame.functionName || '(anon)'; if (!seen.has(k)) { seen.add(k); incl.set(k, (incl.get(k) ?? 0) + us / 1000); } cur = parent.get(cur); }
+    while (cur !== undefined) {
+      const n = nodes.get(cur)!;
+      const k = n.callFrame.functionName || '(anon)';
+      if (!seen.has(k)) {
+        seen.add(k);
+        incl.set(k, (incl.get(k) ?? 0) + us / 1000);
+      }
+      cur = parent.get(cur);
+    }
   }
-  console.log('--- self'); [...self].sort((a, b) => b[1] - a[1]).slice(0, 40).forEach(([k, v]) => console.log(v.toFixed(1).padStart(8), k));
-  console.log('--- inclusive'); [...incl].sort((a, b) => b[1] - a[1]).slice(0, 400).forEach(([k, v]) => console.log(v.toFixed(1).padStart(8), k));
-  await browser.close(); close();
+  console.log('--- self');
+  [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 40)
+    .forEach(([k, v]) => console.log(v.toFixed(1).padStart(8), k));
+  console.log('--- inclusive');
+  [...incl]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 400)
+    .forEach(([k, v]) => console.log(v.toFixed(1).padStart(8), k));
+  await browser.close();
+  close();
 }
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -126,7 +126,16 @@ describe('the designer API contract: memory API = real server', () => {
     const inMemory = await scenario({ api: memory, addRecord: async (code) => void (memory.entries.get(code)!.records += 1) }, 'contractForm');
     expect(inMemory).toEqual(onServer);
     // the scenario observed something on each step (not two empty runs)
-    expect(onServer).toMatchObject({ missing: 404, publishBad: 422, nothingToPublish: 409, publish1: { version: 1 }, publish2: { version: 2 }, deleteWithRecords: 409, stillThere: 1, importBad: 422 });
+    expect(onServer).toMatchObject({
+      missing: 404,
+      publishBad: 422,
+      nothingToPublish: 409,
+      publish1: { version: 1 },
+      publish2: { version: 2 },
+      deleteWithRecords: 409,
+      stillThere: 1,
+      importBad: 422,
+    });
     expect((onServer.validBad as unknown[]).length).toBeGreaterThan(0);
   });
 });

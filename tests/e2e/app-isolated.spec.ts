@@ -20,7 +20,15 @@ test.beforeAll(async () => {
   server = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CLIENT_DIST: path.resolve('.test-out', `dist-${mainPort}`), FORMWORK_TEST_MODE: '1', LOG_LEVEL: 'warn', MAINTENANCE: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CLIENT_DIST: path.resolve('.test-out', `dist-${mainPort}`),
+      FORMWORK_TEST_MODE: '1',
+      LOG_LEVEL: 'warn',
+      MAINTENANCE: '0',
+    },
   });
   const until = Date.now() + 150_000;
   for (;;) {

@@ -44,7 +44,11 @@ test.describe('login', () => {
     await expect(page.getByTestId('side-menu')).toContainText('费用管理');
     await expect(page.getByTestId('page-tabs')).toContainText('工作台');
     await expect(page.getByTestId('watermark')).toHaveAttribute('data-watermark', /^张伟 13916002345 \d{8}$/);
-    const session = await page.evaluate(() => ({ mytoken: sessionStorage.getItem('mytoken'), dealerId: sessionStorage.getItem('dealerId'), userId: sessionStorage.getItem('userId') }));
+    const session = await page.evaluate(() => ({
+      mytoken: sessionStorage.getItem('mytoken'),
+      dealerId: sessionStorage.getItem('dealerId'),
+      userId: sessionStorage.getItem('userId'),
+    }));
     expect(session.mytoken).toBeTruthy();
     expect(session.dealerId).toBeNull();
     expect(session.userId).toMatch(/^\d{19}$/);
@@ -116,7 +120,16 @@ test.describe('guard (spec §4)', () => {
     await expect(page).toHaveURL(/\/web\/dp\/shouYe$/);
   });
 
-  for (const path of ['/web/login', '/web/loginWx', '/web/dp/login', '/web/dp/shouYe', '/web/dp/guanYuWoMen', '/maintenance', '/web/activitiesconfirmation', '/web/activitiesconfirmation/info']) {
+  for (const path of [
+    '/web/login',
+    '/web/loginWx',
+    '/web/dp/login',
+    '/web/dp/shouYe',
+    '/web/dp/guanYuWoMen',
+    '/maintenance',
+    '/web/activitiesconfirmation',
+    '/web/activitiesconfirmation/info',
+  ]) {
     test(`${path} needs no token`, async ({ page }) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -138,7 +151,9 @@ test.describe('expired session (spec §8)', () => {
     await page.goto('/web/system/gongZuoTai');
     await expect(page.getByTestId('side-menu')).toContainText('费用管理');
     // the session ends on the server (signed out elsewhere)
-    const r = await request.post('/emp/api/v2/logout', { headers: { Authorization: String(session.mytoken), token: String(session.token), empSessionId: String(session.empSessionId) } });
+    const r = await request.post('/emp/api/v2/logout', {
+      headers: { Authorization: String(session.mytoken), token: String(session.token), empSessionId: String(session.empSessionId) },
+    });
     expect(r.ok()).toBe(true);
     // two calls fail at once: the page's menu and a lookup
     await page.goto('/web/emp/feiYong/shenQing/shenQingDanChaKan?number=FW1');
@@ -154,7 +169,9 @@ test.describe('expired session (spec §8)', () => {
   test('a dealer sees the dialog and goes to the dealer login', async ({ page, request }) => {
     const session = await apiLogin(request, 'dealer01', 'Demo@123', true);
     await withSession(page, session, true);
-    await request.post('/emp/api/v2/logout', { headers: { Authorization: String(session.mytoken), token: String(session.token), empSessionId: String(session.empSessionId) } });
+    await request.post('/emp/api/v2/logout', {
+      headers: { Authorization: String(session.mytoken), token: String(session.token), empSessionId: String(session.empSessionId) },
+    });
     await page.goto('/web/dp/shouYe');
     const dialog = page.locator('.ant-modal-confirm');
     await expect(dialog).toContainText(EXPIRED_TEXT);
@@ -186,7 +203,10 @@ test.describe('signed in', () => {
 
   test('lookup by number opens the application, its settlement and its write-off view', async ({ page, request }) => {
     const auth = { Authorization: String(session.mytoken), token: String(session.token), empSessionId: String(session.empSessionId) };
-    const saved = await request.post('/emp/api/v2/biaoDan/record/save', { headers: auth, data: { formCode: 'feiYongShenQing', data: { huoDongMingCheng: '华东区端午节陈列活动' }, submit: false } });
+    const saved = await request.post('/emp/api/v2/biaoDan/record/save', {
+      headers: auth,
+      data: { formCode: 'feiYongShenQing', data: { huoDongMingCheng: '华东区端午节陈列活动' }, submit: false },
+    });
     const { data } = (await saved.json()) as { data: { id: string; number: string } };
     await page.goto('/web/system/gongZuoTai');
     await page.getByTestId('lookup-number').fill(data.number);
@@ -285,7 +305,9 @@ test('language switch: English and back, saved on the server and kept after relo
   await expect(page).toHaveTitle('Enterprise Marketing Portal');
   await page.reload();
   await expect(page.getByTestId('workbench')).toContainText('Welcome');
-  const init = await request.post('/emp/api/v2/login/init', { headers: { Authorization: String(session.mytoken), token: String(session.token), empSessionId: String(session.empSessionId) } });
+  const init = await request.post('/emp/api/v2/login/init', {
+    headers: { Authorization: String(session.mytoken), token: String(session.token), empSessionId: String(session.empSessionId) },
+  });
   expect(((await init.json()) as { data: { duoYuYanType: number } }).data.duoYuYanType).toBe(3);
   await page.getByTestId('language-select').first().click();
   await page.getByText('繁體中文', { exact: true }).click();
@@ -302,7 +324,11 @@ test('logout clears the session and the guard sends the user to the login', asyn
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/web\/login$/);
-  expect(await page.evaluate(() => [sessionStorage.getItem('mytoken'), sessionStorage.getItem('userId'), localStorage.getItem('isLogin')])).toEqual([null, null, null]);
+  expect(await page.evaluate(() => [sessionStorage.getItem('mytoken'), sessionStorage.getItem('userId'), localStorage.getItem('isLogin')])).toEqual([
+    null,
+    null,
+    null,
+  ]);
   await page.goto('/web/system/gongZuoTai');
   await expect(page).toHaveURL(/\/web\/login\?t=\d+/);
 });

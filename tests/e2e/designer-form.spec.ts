@@ -14,7 +14,6 @@ const CODE = 'huoDongBuTieShenQing';
 const LIST = `/web/system/shiShi/biaoDan/list?code=${CODE}`;
 const LIST_URL = new RegExp(`/web/system/shiShi/biaoDan/list\\?code=${CODE}$`);
 
-
 /** Pick an option of an antd Select by its visible text. */
 async function choose(page: Page, select: Locator, option: string) {
   await select.click();

@@ -4,9 +4,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, withSession } from './fixtures';
 
-
 const canvasOrder = (page: Page) =>
-  page.locator('.fw-designer-grid > [data-testid^="canvas-field-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace('canvas-field-', '')));
+  page
+    .locator('.fw-designer-grid > [data-testid^="canvas-field-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace('canvas-field-', '')));
 
 test('a field is dragged with the keyboard only, with visible focus', async ({ page, request }) => {
   const session = await apiLogin(request, 'admin', 'Admin@123');
@@ -33,7 +34,11 @@ test('a field is dragged with the keyboard only, with visible focus', async ({ p
   // Tab may land on the selected item's action buttons first; go on until the date field has focus
   for (let i = 0; i < 6 && !(await item.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(item).toBeFocused();
-  const ring = await item.evaluate((el) => ({ visible: el.matches(':focus-visible'), outline: getComputedStyle(el).outlineStyle, width: getComputedStyle(el).outlineWidth }));
+  const ring = await item.evaluate((el) => ({
+    visible: el.matches(':focus-visible'),
+    outline: getComputedStyle(el).outlineStyle,
+    width: getComputedStyle(el).outlineWidth,
+  }));
   expect(ring.visible).toBe(true);
   expect(ring.outline).not.toBe('none');
   expect(parseFloat(ring.width)).toBeGreaterThanOrEqual(2);

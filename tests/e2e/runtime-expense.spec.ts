@@ -7,7 +7,6 @@ import { apiLogin, pickFirst, withSession } from './fixtures';
 const EDIT = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit';
 const LIST = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList';
 
-
 test.describe('runtime: expense application', () => {
   test.beforeEach(async ({ page, request }) => {
     await withSession(page, await apiLogin(request, 'zhangwei', 'Demo@123'));

@@ -6,7 +6,6 @@ import { apiLogin, withSession } from './fixtures';
 
 const LIST = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList';
 
-
 const rowIdOf = (page: Page, text: string) => page.locator('.ag-row', { hasText: text }).first().getAttribute('row-id');
 
 test.describe('runtime: list page', () => {

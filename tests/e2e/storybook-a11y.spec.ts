@@ -75,7 +75,11 @@ async function switchStory(p: Page, id: string): Promise<string> {
   return p.evaluate(
     (storyId) =>
       new Promise<string>((resolve) => {
-        type Ch = { on: (e: string, f: (...a: unknown[]) => void) => void; off: (e: string, f: (...a: unknown[]) => void) => void; emit: (e: string, a: unknown) => void };
+        type Ch = {
+          on: (e: string, f: (...a: unknown[]) => void) => void;
+          off: (e: string, f: (...a: unknown[]) => void) => void;
+          emit: (e: string, a: unknown) => void;
+        };
         const ch = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: Ch }).__STORYBOOK_ADDONS_CHANNEL__;
         const events = ['storyRendered', 'storyErrored', 'storyThrewException', 'storyMissing'];
         const handlers = events.map((e) => {

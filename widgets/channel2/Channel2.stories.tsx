@@ -24,6 +24,8 @@ export const RequiredWithError: Story = { args: { required: true, value: undefin
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
 /** Several values at once (dataSource.multiple). */
-export const Multiple: Story = { args: { field: { dataSource: { multiple: true } }, value: [fixtureValue('qudao-all', 0, { level: '2' }), fixtureValue('qudao-all', 1, { level: '2' })] } };
+export const Multiple: Story = {
+  args: { field: { dataSource: { multiple: true } }, value: [fixtureValue('qudao-all', 0, { level: '2' }), fixtureValue('qudao-all', 1, { level: '2' })] },
+};
 /** Without a data source: the picker says so instead of failing. */
 export const NoDataSource: Story = { args: { services: {} } };

@@ -8,7 +8,8 @@ const noop = () => {};
 export function View({ field, value, locale, services }: ViewProps<unknown>) {
   const t = useWidgetT(locale);
   const Registered = field.component ? services.customComponents?.[field.component] : undefined;
-  if (Registered) return <Registered id={`view-${field.key}`} field={field} value={value} onChange={noop} readOnly disabled locale={locale} services={services} />;
+  if (Registered)
+    return <Registered id={`view-${field.key}`} field={field} value={value} onChange={noop} readOnly disabled locale={locale} services={services} />;
   if (value === undefined || value === null || value === '') return <EmptyValue locale={locale} />;
   return (
     <span className="fw-view" title={t('custom.raw')}>

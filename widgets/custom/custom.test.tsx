@@ -27,6 +27,8 @@ describe('77 自定义组件 custom', () => {
   });
 
   it('shows an unrenderable value as text in the View', () => {
-    expect(renderField(TC.CUSTOM, { view: true, field: { component: 'nothing' }, value: { plate: '沪A12345' } }).getByText('{"plate":"沪A12345"}')).toBeInTheDocument();
+    expect(
+      renderField(TC.CUSTOM, { view: true, field: { component: 'nothing' }, value: { plate: '沪A12345' } }).getByText('{"plate":"沪A12345"}'),
+    ).toBeInTheDocument();
   });
 });

@@ -21,7 +21,9 @@ describe('80 日期 date', () => {
   it('shows a date, a date with time and a range per spec §9 in the View', () => {
     expect(renderField(TC.DATE, { view: true, value: '2026-11-01' }).getByText('2026-11-01')).toBeInTheDocument();
     expect(renderField(TC.DATE, { view: true, value: '2026-11-01 09:30', field: { withTime: true } }).getByText('2026-11-01 09:30')).toBeInTheDocument();
-    expect(renderField(TC.DATE, { view: true, value: ['2026-11-01', '2026-11-03'], field: { range: true } }).getByText('2026-11-01 至 2026-11-03（共3天）')).toBeInTheDocument();
+    expect(
+      renderField(TC.DATE, { view: true, value: ['2026-11-01', '2026-11-03'], field: { range: true } }).getByText('2026-11-01 至 2026-11-03（共3天）'),
+    ).toBeInTheDocument();
   });
 
   it('shows a range in both inputs', () => {

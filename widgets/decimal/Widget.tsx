@@ -27,7 +27,11 @@ export function Widget(props: WidgetProps<string>) {
   const t = useWidgetT(locale);
   const precision = field.precision ?? DEFAULT_PRECISION;
   const digits = field.length ?? FIELD_TYPES.DECIMAL.defaultLength;
-  const [text, setText] = useTypedText(value, (v) => v ?? '', (s, v) => normaliseDecimal(s) === (v === undefined ? undefined : normaliseDecimal(v)));
+  const [text, setText] = useTypedText(
+    value,
+    (v) => v ?? '',
+    (s, v) => normaliseDecimal(s) === (v === undefined ? undefined : normaliseDecimal(v)),
+  );
   const [rejected, setRejected] = useState(false);
   return (
     <>

@@ -78,8 +78,12 @@ export function Widget(props: WidgetProps<PickerFieldValue>) {
 
   const selected: PickerValue[] = value ? (Array.isArray(value) ? value : [value]) : [];
   const shown = matches ?? nodes;
-  const treeData = [...shown, ...selected.filter((s) => !shown.some((n) => n.id === s.id)).map((s) => ({ id: s.id, pId: '', value: s.id, title: s.name, isLeaf: true }))];
-  const nameOf = (vid: string) => nodes.find((n) => n.id === vid)?.title ?? matches?.find((n) => n.id === vid)?.title ?? selected.find((s) => s.id === vid)?.name ?? vid;
+  const treeData = [
+    ...shown,
+    ...selected.filter((s) => !shown.some((n) => n.id === s.id)).map((s) => ({ id: s.id, pId: '', value: s.id, title: s.name, isLeaf: true })),
+  ];
+  const nameOf = (vid: string) =>
+    nodes.find((n) => n.id === vid)?.title ?? matches?.find((n) => n.id === vid)?.title ?? selected.find((s) => s.id === vid)?.name ?? vid;
 
   return (
     <TreeSelect

@@ -52,7 +52,25 @@ function HeaderCell({ source, path, column, locale }: { source: FieldSource; pat
   );
 }
 
-const Cell = memo(function Cell({ source, subForm, index, column, locale, services, cells, forceView }: { source: FieldSource; subForm: string; index: number; column: FieldDefinition; locale: Locale; services: WidgetServices; cells: CellHost; forceView: boolean }) {
+const Cell = memo(function Cell({
+  source,
+  subForm,
+  index,
+  column,
+  locale,
+  services,
+  cells,
+  forceView,
+}: {
+  source: FieldSource;
+  subForm: string;
+  index: number;
+  column: FieldDefinition;
+  locale: Locale;
+  services: WidgetServices;
+  cells: CellHost;
+  forceView: boolean;
+}) {
   const colPath = `${subForm}.${column.key}`;
   const path = `${subForm}.${index}.${column.key}`;
   const state = useFieldState(source, colPath);
@@ -88,7 +106,29 @@ const Cell = memo(function Cell({ source, subForm, index, column, locale, servic
   );
 });
 
-const DetailRow = memo(function DetailRow({ source, field, columns, index, editable, forceView, locale, services, cells, style }: { source: FieldSource; field: FieldDefinition; columns: FieldDefinition[]; index: number; editable: boolean; forceView: boolean; locale: Locale; services: WidgetServices; cells: CellHost; style?: CSSProperties }) {
+const DetailRow = memo(function DetailRow({
+  source,
+  field,
+  columns,
+  index,
+  editable,
+  forceView,
+  locale,
+  services,
+  cells,
+  style,
+}: {
+  source: FieldSource;
+  field: FieldDefinition;
+  columns: FieldDefinition[];
+  index: number;
+  editable: boolean;
+  forceView: boolean;
+  locale: Locale;
+  services: WidgetServices;
+  cells: CellHost;
+  style?: CSSProperties;
+}) {
   const t = useWidgetT(locale);
   return (
     <div role="row" style={{ ...rowStyle, ...style }} data-testid={`row-${field.key}-${index}`}>
@@ -96,11 +136,29 @@ const DetailRow = memo(function DetailRow({ source, field, columns, index, edita
         {index + 1}
       </div>
       {columns.map((c) => (
-        <Cell key={c.key} source={source} subForm={field.key} index={index} column={c} locale={locale} services={services} cells={cells} forceView={forceView} />
+        <Cell
+          key={c.key}
+          source={source}
+          subForm={field.key}
+          index={index}
+          column={c}
+          locale={locale}
+          services={services}
+          cells={cells}
+          forceView={forceView}
+        />
       ))}
       {editable ? (
         <div role="cell" style={{ width: ACTION_WIDTH, flex: `0 0 ${ACTION_WIDTH}px`, padding: '6px 8px' }}>
-          <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={`${t('detailTable.removeRow')} ${index + 1}`} data-testid={`remove-row-${field.key}-${index}`} onClick={() => source.removeRow(field.key, index)} />
+          <Button
+            type="text"
+            danger
+            size="small"
+            icon={<DeleteOutlined />}
+            aria-label={`${t('detailTable.removeRow')} ${index + 1}`}
+            data-testid={`remove-row-${field.key}-${index}`}
+            onClick={() => source.removeRow(field.key, index)}
+          />
         </div>
       ) : null}
     </div>
@@ -108,7 +166,19 @@ const DetailRow = memo(function DetailRow({ source, field, columns, index, edita
 });
 
 /** Column totals (`field.totals`), recomputed when a cell of the column or the rows change. */
-function Totals({ source, field, columns, editable, locale }: { source: FieldSource; field: FieldDefinition; columns: FieldDefinition[]; editable: boolean; locale: Locale }) {
+function Totals({
+  source,
+  field,
+  columns,
+  editable,
+  locale,
+}: {
+  source: FieldSource;
+  field: FieldDefinition;
+  columns: FieldDefinition[];
+  editable: boolean;
+  locale: Locale;
+}) {
   const t = useWidgetT(locale);
   const totals = new Set(field.totals ?? []);
   const compute = useCallback(() => {
@@ -188,7 +258,12 @@ export function DetailTable({ source, field, locale, services, cells, forceView 
         {localized(field.label, locale)}
       </div>
       {/* a scroller without inputs (no rows, or read-only cells) takes the focus itself, so the keyboard can scroll it */}
-      <div style={{ overflowX: 'auto', border: '1px solid #f0f0f0', borderRadius: 6 }} tabIndex={rowIds.length === 0 || !editable ? 0 : undefined} role="region" aria-labelledby={`fw-${field.key}-label`}>
+      <div
+        style={{ overflowX: 'auto', border: '1px solid #f0f0f0', borderRadius: 6 }}
+        tabIndex={rowIds.length === 0 || !editable ? 0 : undefined}
+        role="region"
+        aria-labelledby={`fw-${field.key}-label`}
+      >
         <div role="table" aria-labelledby={`fw-${field.key}-label`} aria-rowcount={rowIds.length + 1} style={{ minWidth: width }}>
           <div role="row" style={headStyle}>
             <div role="columnheader" style={{ width: NO_WIDTH, flex: `0 0 ${NO_WIDTH}px`, padding: '6px 8px' }}>
@@ -211,12 +286,37 @@ export function DetailTable({ source, field, locale, services, cells, forceView 
             <div ref={scrollRef} style={{ maxHeight: 480, overflowY: 'auto' }} data-testid={`scroll-${field.key}`} tabIndex={editable ? undefined : 0}>
               <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
                 {virtualizer.getVirtualItems().map((v) => (
-                  <DetailRow key={v.key} source={source} field={field} columns={columns} index={v.index} editable={editable} forceView={!!forceView} locale={locale} services={services} cells={cells} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }} />
+                  <DetailRow
+                    key={v.key}
+                    source={source}
+                    field={field}
+                    columns={columns}
+                    index={v.index}
+                    editable={editable}
+                    forceView={!!forceView}
+                    locale={locale}
+                    services={services}
+                    cells={cells}
+                    style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}
+                  />
                 ))}
               </div>
             </div>
           ) : (
-            rowIds.map((id, i) => <DetailRow key={id} source={source} field={field} columns={columns} index={i} editable={editable} forceView={!!forceView} locale={locale} services={services} cells={cells} />)
+            rowIds.map((id, i) => (
+              <DetailRow
+                key={id}
+                source={source}
+                field={field}
+                columns={columns}
+                index={i}
+                editable={editable}
+                forceView={!!forceView}
+                locale={locale}
+                services={services}
+                cells={cells}
+              />
+            ))
           )}
           <Totals source={source} field={field} columns={columns} editable={editable} locale={locale} />
         </div>

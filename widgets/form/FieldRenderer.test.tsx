@@ -56,7 +56,17 @@ describe('FieldRenderer', () => {
     }
     vi.stubGlobal('IntersectionObserver', FarObserver);
     // every field far below the screen
-    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ top: 9000, bottom: 9032, left: 0, right: 100, width: 100, height: 32, x: 0, y: 9000, toJSON: () => ({}) } as DOMRect);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({
+      top: 9000,
+      bottom: 9032,
+      left: 0,
+      right: 100,
+      width: 100,
+      height: 32,
+      x: 0,
+      y: 9000,
+      toJSON: () => ({}),
+    } as DOMRect);
     const r = draw(true);
     const box = (key: string) => r.getByTestId(`pending-fw-${key}`).style;
     expect(box('memo').minHeight).toBe(`${widgetRegistry[TC.TEXTAREA].meta.placeholder.height}px`);

@@ -71,7 +71,21 @@ export function isNearViewport(el: Element): boolean {
  * widget's height, focusable under the input's id (so Tab, the label and focusFirstError reach
  * it); focusing it mounts the widget and moves the focus into it.
  */
-export function PendingControl({ id, height, bordered, lazy, onNear, children }: { id: string; height: number; bordered: boolean; lazy: LazyMount; onNear: (focus: boolean) => void; children: ReactNode }) {
+export function PendingControl({
+  id,
+  height,
+  bordered,
+  lazy,
+  onNear,
+  children,
+}: {
+  id: string;
+  height: number;
+  bordered: boolean;
+  lazy: LazyMount;
+  onNear: (focus: boolean) => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;

@@ -26,7 +26,9 @@ export interface LocalSource extends FieldSource {
 }
 
 const withIds = (rows: unknown): SubFormRow[] =>
-  (Array.isArray(rows) ? (rows as SubFormRow[]) : []).map((r) => (typeof r?.[SUB_FORM_ROW_ID] === 'string' && r[SUB_FORM_ROW_ID] ? r : { ...r, [SUB_FORM_ROW_ID]: newRowId() }));
+  (Array.isArray(rows) ? (rows as SubFormRow[]) : []).map((r) =>
+    typeof r?.[SUB_FORM_ROW_ID] === 'string' && r[SUB_FORM_ROW_ID] ? r : { ...r, [SUB_FORM_ROW_ID]: newRowId() },
+  );
 
 export function createLocalSource(options: LocalSourceOptions): LocalSource {
   const fieldAt = new Map<string, FieldDefinition>();
@@ -116,7 +118,10 @@ export function createLocalSource(options: LocalSourceOptions): LocalSource {
     removeRow(key, index) {
       const rows = rowsOf(key);
       if (!stateOf(key).editable || index < 0 || index >= rows.length) return;
-      setRows(key, rows.filter((_, i) => i !== index));
+      setRows(
+        key,
+        rows.filter((_, i) => i !== index),
+      );
     },
     setStates(next) {
       if (JSON.stringify(next ?? {}) === JSON.stringify(overrides)) return;

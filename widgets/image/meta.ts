@@ -6,5 +6,7 @@ export const meta = defineMeta({
   info: FIELD_TYPES.IMAGE,
   icon: 'PictureOutlined',
   properties: [...COMMON_PROPERTIES, 'file'],
-  defaults: { file: { maxSizeMb: DEFAULT_FILE_RULES.image.maxSizeMb, maxCount: DEFAULT_FILE_RULES.image.maxCount, accept: [...DEFAULT_FILE_RULES.image.accept] } },
+  defaults: {
+    file: { maxSizeMb: DEFAULT_FILE_RULES.image.maxSizeMb, maxCount: DEFAULT_FILE_RULES.image.maxCount, accept: [...DEFAULT_FILE_RULES.image.accept] },
+  },
 });

@@ -13,7 +13,11 @@ export function Widget(props: WidgetProps<number>) {
   const { id, field, value, onChange, onBlur, disabled, readOnly, locale } = props;
   const t = useWidgetT(locale);
   const digits = Math.min(field.length ?? FIELD_TYPES.INTEGER.defaultLength, 15);
-  const [text, setText] = useTypedText(value, (v) => (v === undefined || v === null ? '' : String(v)), (s, v) => parseInteger(s) === v);
+  const [text, setText] = useTypedText(
+    value,
+    (v) => (v === undefined || v === null ? '' : String(v)),
+    (s, v) => parseInteger(s) === v,
+  );
   const [rejected, setRejected] = useState(false);
   return (
     <>

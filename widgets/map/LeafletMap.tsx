@@ -7,7 +7,19 @@ import type { MapValue } from '../../schemas';
 export const DEFAULT_CENTER = { lng: 121.473701, lat: 31.230416 };
 
 /** A Leaflet map with one marker; clicking or dragging moves it (unless read-only). */
-export function LeafletMap({ tileUrl, value, onPick, readOnly, label }: { tileUrl: string; value: MapValue | undefined; onPick?: (lng: number, lat: number) => void; readOnly?: boolean; label: string }) {
+export function LeafletMap({
+  tileUrl,
+  value,
+  onPick,
+  readOnly,
+  label,
+}: {
+  tileUrl: string;
+  value: MapValue | undefined;
+  onPick?: (lng: number, lat: number) => void;
+  readOnly?: boolean;
+  label: string;
+}) {
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
@@ -19,7 +31,11 @@ export function LeafletMap({ tileUrl, value, onPick, readOnly, label }: { tileUr
     const center = value ?? DEFAULT_CENTER;
     const m = L.map(el.current, { center: [center.lat, center.lng], zoom: 13, keyboard: true });
     L.tileLayer(tileUrl, { maxZoom: 19 }).addTo(m);
-    const icon = L.divIcon({ className: 'fw-map-pin', html: '<span style="display:block;width:16px;height:16px;border-radius:50%;background:#1677ff;border:2px solid #fff;box-shadow:0 0 2px #000"></span>', iconSize: [16, 16] });
+    const icon = L.divIcon({
+      className: 'fw-map-pin',
+      html: '<span style="display:block;width:16px;height:16px;border-radius:50%;background:#1677ff;border:2px solid #fff;box-shadow:0 0 2px #000"></span>',
+      iconSize: [16, 16],
+    });
     const mk = L.marker([center.lat, center.lng], { icon, draggable: !readOnly, keyboard: false }).addTo(m);
     if (!value) mk.setOpacity(0);
     mk.on('dragend', () => {

@@ -24,6 +24,11 @@ export const RequiredWithError: Story = { args: { required: true, value: undefin
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
 /** Several values at once (dataSource.multiple). */
-export const Multiple: Story = { args: { field: { dataSource: { multiple: true } }, value: [fixtureValue('refcode', 0, { refType: 'zhiFuFangShi' }), fixtureValue('refcode', 1, { refType: 'zhiFuFangShi' })] } };
+export const Multiple: Story = {
+  args: {
+    field: { dataSource: { multiple: true } },
+    value: [fixtureValue('refcode', 0, { refType: 'zhiFuFangShi' }), fixtureValue('refcode', 1, { refType: 'zhiFuFangShi' })],
+  },
+};
 /** Without a data source: the picker says so instead of failing. */
 export const NoDataSource: Story = { args: { services: {} } };

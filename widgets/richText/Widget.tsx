@@ -50,7 +50,8 @@ export function Widget(props: WidgetProps<string>) {
   useEffect(() => {
     if (!editor) return;
     const incoming = sanitizeRichText(value ?? '');
-    if (incoming !== editor.getHTML() && !(isEmptyRichText(incoming) && isEmptyRichText(editor.getHTML()))) editor.commands.setContent(incoming, { emitUpdate: false });
+    if (incoming !== editor.getHTML() && !(isEmptyRichText(incoming) && isEmptyRichText(editor.getHTML())))
+      editor.commands.setContent(incoming, { emitUpdate: false });
   }, [editor, value]);
 
   const length = value?.length ?? 0;

@@ -8,4 +8,13 @@
 //         formContext={{ locale, services }} formData={data} onChange={(e) => setData(e.formData)} />
 export { toRjsf, formworkOptions, rootOptions, FORMWORK_FIELD, type FormworkUiOptions, type FormworkRootOptions, type ToRjsfOptions } from './toRjsf';
 export { recordValidator, recordErrorsToRjsf } from './validator';
-export { formworkRjsf, formworkFields, formworkTemplates, formworkContext, FormworkField, FormworkFieldTemplate, FormworkObjectFieldTemplate, type FormworkFormContext } from './theme';
+export {
+  formworkRjsf,
+  formworkFields,
+  formworkTemplates,
+  formworkContext,
+  FormworkField,
+  FormworkFieldTemplate,
+  FormworkObjectFieldTemplate,
+  type FormworkFormContext,
+} from './theme';

@@ -79,7 +79,17 @@ export function FormworkFieldTemplate(props: FieldTemplateProps) {
   if (props.hidden || opts.fwField.hidden) return null;
   if (getWidget(opts.fwField.type)?.meta.layout === 'block') return <>{props.children}</>;
   return (
-    <FieldShell id={props.id} field={opts.fwField} locale={ctx.locale} required={props.required} error={firstError(props.rawErrors)} disabled={props.disabled} readOnly={props.readonly} view={opts.view} grid="css">
+    <FieldShell
+      id={props.id}
+      field={opts.fwField}
+      locale={ctx.locale}
+      required={props.required}
+      error={firstError(props.rawErrors)}
+      disabled={props.disabled}
+      readOnly={props.readonly}
+      view={opts.view}
+      grid="css"
+    >
       {props.children}
     </FieldShell>
   );

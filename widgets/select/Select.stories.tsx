@@ -10,11 +10,13 @@ const meta = {
     code: TC.SELECT,
     value: '2',
     label: '费用类型',
-    field: { options: [
-    { value: '1', label: { 'zh-CN': '陈列费', 'en-US': 'Display fee', 'zh-TW': '陳列費' } },
-    { value: '2', label: { 'zh-CN': '促销费', 'en-US': 'Promotion fee', 'zh-TW': '促銷費' } },
-    { value: '3', label: { 'zh-CN': '进场费', 'en-US': 'Listing fee', 'zh-TW': '進場費' } },
-  ] },
+    field: {
+      options: [
+        { value: '1', label: { 'zh-CN': '陈列费', 'en-US': 'Display fee', 'zh-TW': '陳列費' } },
+        { value: '2', label: { 'zh-CN': '促销费', 'en-US': 'Promotion fee', 'zh-TW': '促銷費' } },
+        { value: '3', label: { 'zh-CN': '进场费', 'en-US': 'Listing fee', 'zh-TW': '進場費' } },
+      ],
+    },
   },
 } satisfies Meta<typeof WidgetStory>;
 export default meta;

@@ -121,7 +121,11 @@ export function RemotePicker(props: RemotePickerProps) {
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('picker.noMatch', { keyword }) : t('picker.empty')} />
   );
 
-  const selectValue = multiple ? selected.map((s) => ({ value: s.id, label: s.name })) : selected[0] ? { value: selected[0].id, label: selected[0].name } : undefined;
+  const selectValue = multiple
+    ? selected.map((s) => ({ value: s.id, label: s.name }))
+    : selected[0]
+      ? { value: selected[0].id, label: selected[0].name }
+      : undefined;
 
   return (
     <Select<Option | Option[] | undefined, Option>

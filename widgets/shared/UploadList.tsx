@@ -48,7 +48,11 @@ export function UploadList({ id, kind, field, value, onChange, services, locale,
   const canUpload = !!services.upload && !disabled && !ro;
 
   const describe = (p: FileProblem, name: string) =>
-    p.kind === 'size' ? t('upload.tooLarge', { name, max: p.maxSizeMb }) : p.kind === 'type' ? t('upload.wrongType', { name, accept: p.accept.join(', ') }) : t('upload.tooMany', { max: p.maxCount });
+    p.kind === 'size'
+      ? t('upload.tooLarge', { name, max: p.maxSizeMb })
+      : p.kind === 'type'
+        ? t('upload.wrongType', { name, accept: p.accept.join(', ') })
+        : t('upload.tooMany', { max: p.maxCount });
 
   const start = async (file: File) => {
     const p = checkFile(file, rules, current.current.length + pending.length);
@@ -84,7 +88,15 @@ export function UploadList({ id, kind, field, value, onChange, services, locale,
     }
   };
   const fileList: UploadFile[] = [
-    ...files.map((f) => ({ uid: f.id, name: `${f.name}`, status: 'done' as const, size: f.size, type: f.type, url: urlOf(f), thumbUrl: kind === 'image' ? urlOf(f) : undefined })),
+    ...files.map((f) => ({
+      uid: f.id,
+      name: `${f.name}`,
+      status: 'done' as const,
+      size: f.size,
+      type: f.type,
+      url: urlOf(f),
+      thumbUrl: kind === 'image' ? urlOf(f) : undefined,
+    })),
     ...pending.map((p) => ({ uid: p.uid, name: p.name, status: p.status === 'error' ? ('error' as const) : ('uploading' as const), percent: p.percent })),
   ];
 
@@ -108,7 +120,11 @@ export function UploadList({ id, kind, field, value, onChange, services, locale,
   };
 
   const full = files.length + pending.length >= rules.maxCount;
-  const hint = t(kind === 'image' ? 'upload.imageHint' : 'upload.hint', { max: rules.maxSizeMb, count: rules.maxCount, accept: rules.accept.length ? rules.accept.join(', ') : t('upload.anyType') });
+  const hint = t(kind === 'image' ? 'upload.imageHint' : 'upload.hint', {
+    max: rules.maxSizeMb,
+    count: rules.maxCount,
+    accept: rules.accept.length ? rules.accept.join(', ') : t('upload.anyType'),
+  });
 
   return (
     <div id={`${id}-list`} className={`fw-upload fw-upload-${kind}`} data-testid={`upload-${field.key}`}>
@@ -136,7 +152,13 @@ export function UploadList({ id, kind, field, value, onChange, services, locale,
         )}
       >
         {ro || full ? null : kind === 'image' ? (
-          <button id={id} type="button" disabled={!canUpload} style={{ border: 0, background: 'none', cursor: canUpload ? 'pointer' : 'not-allowed' }} {...buttonAria}>
+          <button
+            id={id}
+            type="button"
+            disabled={!canUpload}
+            style={{ border: 0, background: 'none', cursor: canUpload ? 'pointer' : 'not-allowed' }}
+            {...buttonAria}
+          >
             <PlusOutlined aria-hidden="true" />
             <div style={{ marginTop: 8 }}>{t('upload.image')}</div>
           </button>

@@ -10,7 +10,11 @@ export type FileKind = keyof typeof DEFAULT_FILE_RULES;
 
 export function effectiveRules(kind: FileKind, rules: FileRules | undefined): { maxSizeMb: number; maxCount: number; accept: string[] } {
   const d = DEFAULT_FILE_RULES[kind];
-  return { maxSizeMb: rules?.maxSizeMb ?? d.maxSizeMb, maxCount: rules?.maxCount ?? d.maxCount, accept: rules?.accept?.length ? [...rules.accept] : [...d.accept] };
+  return {
+    maxSizeMb: rules?.maxSizeMb ?? d.maxSizeMb,
+    maxCount: rules?.maxCount ?? d.maxCount,
+    accept: rules?.accept?.length ? [...rules.accept] : [...d.accept],
+  };
 }
 
 /** Whether a file matches an accept list of MIME types (`image/*` allowed) or extensions (`.pdf`). */
@@ -29,7 +33,11 @@ export function acceptsType(file: { name: string; type: string }, accept: readon
 export type FileProblem = { kind: 'size'; maxSizeMb: number } | { kind: 'type'; accept: string[] } | { kind: 'count'; maxCount: number };
 
 /** Why a file may not be added (undefined when it may). */
-export function checkFile(file: { name: string; type: string; size: number }, rules: { maxSizeMb: number; accept: string[]; maxCount: number }, countAlready: number): FileProblem | undefined {
+export function checkFile(
+  file: { name: string; type: string; size: number },
+  rules: { maxSizeMb: number; accept: string[]; maxCount: number },
+  countAlready: number,
+): FileProblem | undefined {
   if (countAlready >= rules.maxCount) return { kind: 'count', maxCount: rules.maxCount };
   if (!acceptsType(file, rules.accept)) return { kind: 'type', accept: rules.accept };
   if (file.size > rules.maxSizeMb * 1024 * 1024) return { kind: 'size', maxSizeMb: rules.maxSizeMb };

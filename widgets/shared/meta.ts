@@ -9,7 +9,11 @@ const localized = (title: string, key: string): Schema => ({
   type: 'object',
   title,
   'x-i18n': `props.${key}`,
-  properties: { 'zh-CN': { type: 'string', minLength: 1, maxLength: 200 }, 'en-US': { type: 'string', maxLength: 200 }, 'zh-TW': { type: 'string', maxLength: 200 } },
+  properties: {
+    'zh-CN': { type: 'string', minLength: 1, maxLength: 200 },
+    'en-US': { type: 'string', maxLength: 200 },
+    'zh-TW': { type: 'string', maxLength: 200 },
+  },
   required: ['zh-CN'],
 });
 
@@ -29,7 +33,11 @@ export const PROPERTY_SCHEMAS = {
     type: 'array',
     title: '选项',
     'x-i18n': 'props.options',
-    items: { type: 'object', properties: { value: { type: 'string', minLength: 1, maxLength: 64 }, label: localized('选项文字', 'optionLabel'), disabled: { type: 'boolean' } }, required: ['value', 'label'] },
+    items: {
+      type: 'object',
+      properties: { value: { type: 'string', minLength: 1, maxLength: 64 }, label: localized('选项文字', 'optionLabel'), disabled: { type: 'boolean' } },
+      required: ['value', 'label'],
+    },
   },
   dataSource: {
     type: 'object',

@@ -4,5 +4,15 @@ import { SubFormTable } from './Widget';
 
 /** The rows read-only, each cell drawn by its column's View, with the column totals. */
 export function View(props: ViewProps<SubFormRow[]>) {
-  return <SubFormTable id={`view-${props.field.key}`} field={props.field} value={props.value} onChange={() => undefined} locale={props.locale} services={props.services} view />;
+  return (
+    <SubFormTable
+      id={`view-${props.field.key}`}
+      field={props.field}
+      value={props.value}
+      onChange={() => undefined}
+      locale={props.locale}
+      services={props.services}
+      view
+    />
+  );
 }

@@ -17,7 +17,19 @@ export function Widget(props: WidgetProps<SubFormRow[]>) {
   return <SubFormTable {...props} />;
 }
 
-export function SubFormTable({ field, value, onChange, locale, services, readOnly, disabled, required, error, errors, view }: WidgetProps<SubFormRow[]> & { view?: boolean }) {
+export function SubFormTable({
+  field,
+  value,
+  onChange,
+  locale,
+  services,
+  readOnly,
+  disabled,
+  required,
+  error,
+  errors,
+  view,
+}: WidgetProps<SubFormRow[]> & { view?: boolean }) {
   const t = useWidgetT(locale);
   const cells = useCellHost();
   const emit = useCallback((rows: unknown) => onChange?.(Array.isArray(rows) && rows.length ? (rows as SubFormRow[]) : undefined), [onChange]);

@@ -40,20 +40,27 @@ export function describePicker(code: TypeCode, { full = false }: { full?: boolea
       expect(r.getByText(rows[0].name)).toBeInTheDocument();
     });
 
-    if (full) it('keeps several values when multiple', async () => {
-      // the fixture must offer a second row to pick, or this test proves nothing
-      expect(rows.length).toBeGreaterThanOrEqual(2);
-      const second = rows[1];
-      expect(second.id).not.toBe(rows[0].id);
-      const r = renderField(code, { field: { dataSource: { multiple: true } }, value: [{ id: rows[0].id, name: rows[0].name }] });
-      await pickOption(r.user, r.input(), second.name.slice(0, 3), second.name);
-      await waitFor(() => expect(r.value()).toEqual([{ id: rows[0].id, name: rows[0].name }, { id: second.id, name: second.name }]));
-    });
+    if (full)
+      it('keeps several values when multiple', async () => {
+        // the fixture must offer a second row to pick, or this test proves nothing
+        expect(rows.length).toBeGreaterThanOrEqual(2);
+        const second = rows[1];
+        expect(second.id).not.toBe(rows[0].id);
+        const r = renderField(code, { field: { dataSource: { multiple: true } }, value: [{ id: rows[0].id, name: rows[0].name }] });
+        await pickOption(r.user, r.input(), second.name.slice(0, 3), second.name);
+        await waitFor(() =>
+          expect(r.value()).toEqual([
+            { id: rows[0].id, name: rows[0].name },
+            { id: second.id, name: second.name },
+          ]),
+        );
+      });
 
-    if (full) it('says so when there is no data source', async () => {
-      const r = renderField(code, { services: { ...fixtureServices(), search: undefined } });
-      await r.user.click(r.input());
-      expect(await screen.findByText('数据源不可用')).toBeInTheDocument();
-    });
+    if (full)
+      it('says so when there is no data source', async () => {
+        const r = renderField(code, { services: { ...fixtureServices(), search: undefined } });
+        await r.user.click(r.input());
+        expect(await screen.findByText('数据源不可用')).toBeInTheDocument();
+      });
   });
 }

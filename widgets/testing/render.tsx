@@ -94,11 +94,25 @@ export function renderWidget(code: TypeCode, options: { label?: string; value?: 
   const result = render(
     <StoryProviders locale={locale}>
       <FieldShell id={id} field={field} locale={locale} disabled={options.disabled} readOnly={options.readOnly} grid="css">
-        <Widget id={id} field={field} value={options.value} onChange={onChange} disabled={options.disabled} readOnly={options.readOnly} locale={locale} services={fixtureServices()} />
+        <Widget
+          id={id}
+          field={field}
+          value={options.value}
+          onChange={onChange}
+          disabled={options.disabled}
+          readOnly={options.readOnly}
+          locale={locale}
+          services={fixtureServices()}
+        />
       </FieldShell>
     </StoryProviders>,
   );
-  return { ...result, user: userEvent.setup({ delay: null, pointerEventsCheck: 0 }), emitted, input: () => result.container.querySelector<HTMLElement>(`#${CSS.escape(id)}`)! };
+  return {
+    ...result,
+    user: userEvent.setup({ delay: null, pointerEventsCheck: 0 }),
+    emitted,
+    input: () => result.container.querySelector<HTMLElement>(`#${CSS.escape(id)}`)!,
+  };
 }
 
 /** Open an antd Select/TreeSelect by its combobox and wait for an option with `title`. */
@@ -107,7 +121,9 @@ export async function pickOption(user: ReturnType<typeof userEvent.setup>, combo
   if (keyword) await user.type(combobox, keyword);
   const option = await waitFor(
     () => {
-      const el = document.querySelector<HTMLElement>(`.ant-select-item-option[title="${CSS.escape(title)}"], .ant-select-tree-node-content-wrapper[title="${CSS.escape(title)}"]`);
+      const el = document.querySelector<HTMLElement>(
+        `.ant-select-item-option[title="${CSS.escape(title)}"], .ant-select-tree-node-content-wrapper[title="${CSS.escape(title)}"]`,
+      );
       if (!el) throw new Error(`option ${title} not shown`);
       return el;
     },

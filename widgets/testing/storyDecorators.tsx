@@ -20,7 +20,9 @@ export function StoryProviders({ locale, children }: { locale: Locale; children:
   const i18n = testI18n(locale);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={accessibleTheme}>{children}</ConfigProvider>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={accessibleTheme}>
+        {children}
+      </ConfigProvider>
     </I18nextProvider>
   );
 }

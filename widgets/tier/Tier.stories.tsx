@@ -9,10 +9,10 @@ const meta = {
   args: {
     code: TC.TIER,
     value: [
-    { from: '0', to: '100000', value: '1' },
-    { from: '100000', to: '500000', value: '2' },
-    { from: '500000', to: null, value: '3' },
-  ],
+      { from: '0', to: '100000', value: '1' },
+      { from: '100000', to: '500000', value: '2' },
+      { from: '500000', to: null, value: '3' },
+    ],
     label: '返利阶梯',
     field: { precision: 2 },
   },

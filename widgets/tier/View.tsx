@@ -24,7 +24,9 @@ export function View({ field, value, locale }: ViewProps<TierRow[]>) {
       <tbody>
         {value.map((r, i) => (
           <tr key={i}>
-            <td style={{ paddingInlineEnd: 16 }}>{r.to === null ? t('tier.andAbove', { from: formatDecimal(r.from, p) }) : `${formatDecimal(r.from, p)} – ${formatDecimal(r.to, p)}`}</td>
+            <td style={{ paddingInlineEnd: 16 }}>
+              {r.to === null ? t('tier.andAbove', { from: formatDecimal(r.from, p) }) : `${formatDecimal(r.from, p)} – ${formatDecimal(r.to, p)}`}
+            </td>
             <td style={{ textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}>{formatDecimal(r.value, p)}</td>
           </tr>
         ))}

@@ -95,7 +95,13 @@ export function Widget(props: WidgetProps<TierRow[]>) {
                 {cell(i, 'value', r)}
                 {ro ? null : (
                   <td style={{ padding: 4, width: 48 }}>
-                    <Button type="text" danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={t('tier.remove', { row: i + 1 })} onClick={() => remove(i)} />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined aria-hidden="true" />}
+                      aria-label={t('tier.remove', { row: i + 1 })}
+                      onClick={() => remove(i)}
+                    />
                   </td>
                 )}
               </tr>
@@ -120,4 +126,14 @@ export function Widget(props: WidgetProps<TierRow[]>) {
 }
 
 const th = { textAlign: 'start', padding: 4, borderBottom: '1px solid #f0f0f0', fontWeight: 500 } as const;
-export const srOnly = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0,0,0,0)', whiteSpace: 'nowrap', border: 0 } as const;
+export const srOnly = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0,0,0,0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;

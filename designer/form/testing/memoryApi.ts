@@ -39,9 +39,21 @@ export class MemoryDesignerApi implements DesignerApi {
         const latest = e.versions[e.versions.length - 1];
         const def = e.draft ?? latest.definition;
         // like the server: a form with a working draft lists as a draft, whatever it published before
-        return { code, name: def.name, formType: def.formType, status: e.draft ? 'draft' : 'published', version: latest?.version ?? 0, rowModUser: '系统管理员', rowModDate: e.rowModDate } as DefinitionSummary;
+        return {
+          code,
+          name: def.name,
+          formType: def.formType,
+          status: e.draft ? 'draft' : 'published',
+          version: latest?.version ?? 0,
+          rowModUser: '系统管理员',
+          rowModDate: e.rowModDate,
+        } as DefinitionSummary;
       })
-      .filter((r) => (!query.keyword || r.code.includes(query.keyword) || r.name['zh-CN'].includes(query.keyword)) && (query.formType === undefined || r.formType === query.formType));
+      .filter(
+        (r) =>
+          (!query.keyword || r.code.includes(query.keyword) || r.name['zh-CN'].includes(query.keyword)) &&
+          (query.formType === undefined || r.formType === query.formType),
+      );
     const limit = query.limit ?? 20;
     const page = query.page ?? 1;
     return { pageSize: limit, currentPage: page, totalRecord: rows.length, rows: rows.slice((page - 1) * limit, page * limit) };
@@ -50,7 +62,11 @@ export class MemoryDesignerApi implements DesignerApi {
   async load(code: string) {
     const e = this.entries.get(code) ?? fail(404, `表单不存在：${code}`);
     const latest = e.versions[e.versions.length - 1];
-    return { draft: e.draft ? structuredClone(e.draft) : null, published: latest ? structuredClone(latest.definition) : null, versions: e.versions.map((v) => v.version).reverse() };
+    return {
+      draft: e.draft ? structuredClone(e.draft) : null,
+      published: latest ? structuredClone(latest.definition) : null,
+      versions: e.versions.map((v) => v.version).reverse(),
+    };
   }
 
   async saveDraft(definition: FormDefinition) {

@@ -17,12 +17,23 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
     const r = await a.post('/emp/api/v2/login', { username: 'zhangwei', password: 'Demo@123' });
     expect(r.statusCode).toBe(200);
     const d = r.json().data;
-    expect(d).toMatchObject({ empName: '张伟', empMobileTel: '13916002345', empBuMenName: '华东大区销售部', username: 'zhangwei', dealerId: null, isAdmin: false, duoYuYanType: 1 });
+    expect(d).toMatchObject({
+      empName: '张伟',
+      empMobileTel: '13916002345',
+      empBuMenName: '华东大区销售部',
+      username: 'zhangwei',
+      dealerId: null,
+      isAdmin: false,
+      duoYuYanType: 1,
+    });
     expect(d.mytoken).toBe(d.token);
     expect(d.userId).toMatch(/^[0-9]{19}$/);
     expect(Buffer.from(d.mytoken, 'base64url').length).toBeGreaterThanOrEqual(16);
     // stored hashed only
-    const [s] = await a.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(d.mytoken)));
+    const [s] = await a.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(d.mytoken)));
     expect(s).toBeTruthy();
     const rows = await a.ctx.db.select().from(sessions);
     expect(rows.some((x) => x.tokenHash === d.mytoken)).toBe(false);
@@ -37,7 +48,12 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
   });
 
   it('form-encoded login works too', async () => {
-    const r = await a.inject({ method: 'POST', url: '/emp/api/v2/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'username=lina&password=Demo%40123' });
+    const r = await a.inject({
+      method: 'POST',
+      url: '/emp/api/v2/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=lina&password=Demo%40123',
+    });
     expect(r.json().data.empName).toBe('李娜');
   });
 
@@ -53,9 +69,15 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
 
   it('locks a user after repeated failures (429)', async () => {
     const tries = [];
-    for (let i = 0; i < 5; i++) tries.push(await a.inject({ method: 'POST', url: '/emp/api/v2/login', payload: { username: 'zhangwei', password: 'bad' }, remoteAddress: '10.0.0.9' }));
+    for (let i = 0; i < 5; i++)
+      tries.push(await a.inject({ method: 'POST', url: '/emp/api/v2/login', payload: { username: 'zhangwei', password: 'bad' }, remoteAddress: '10.0.0.9' }));
     expect(tries[4].statusCode).toBe(429);
-    const locked = await a.inject({ method: 'POST', url: '/emp/api/v2/login', payload: { username: 'zhangwei', password: 'Demo@123' }, remoteAddress: '10.0.0.9' });
+    const locked = await a.inject({
+      method: 'POST',
+      url: '/emp/api/v2/login',
+      payload: { username: 'zhangwei', password: 'Demo@123' },
+      remoteAddress: '10.0.0.9',
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe(429);
     await a.ctx.db.update(users).set({ lockedUntil: null, failedLogins: 0 }).where(eq(users.username, 'zhangwei'));
@@ -89,7 +111,10 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
       const tok = await a.login('lina');
       expect((await a.post('/emp/api/v2/login/init', {}, tok)).statusCode).toBe(200);
       // another server process revokes it (not through this process's functions)
-      await a.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(tok)));
+      await a.ctx.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, hashToken(tok)));
       expect((await a.post('/emp/api/v2/login/init', {}, tok)).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 450));
       expect((await a.post('/emp/api/v2/login/init', {}, tok)).statusCode).toBe(401);
@@ -97,7 +122,10 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
       a.ctx.config.sessionCacheMs = 0;
       const tok2 = await a.login('lina');
       expect((await a.post('/emp/api/v2/login/init', {}, tok2)).statusCode).toBe(200);
-      await a.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(tok2)));
+      await a.ctx.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, hashToken(tok2)));
       expect((await a.post('/emp/api/v2/login/init', {}, tok2)).statusCode).toBe(401);
     } finally {
       a.ctx.config.sessionCacheMs = before;
@@ -106,10 +134,16 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
 
   it('idle and absolute timeouts end a session', async () => {
     const idle = await a.login('lina');
-    await a.ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - a.config.sessionIdleMs - 1000) }).where(eq(sessions.tokenHash, hashToken(idle)));
+    await a.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - a.config.sessionIdleMs - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(idle)));
     expect((await a.post('/emp/api/v2/login/init', {}, idle)).statusCode).toBe(401);
     const abs = await a.login('lina');
-    await a.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(abs)));
+    await a.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(abs)));
     expect((await a.post('/emp/api/v2/login/init', {}, abs)).statusCode).toBe(401);
     const fresh = await a.login('lina');
     expect((await a.post('/emp/api/v2/login/init', {}, fresh)).statusCode).toBe(200);

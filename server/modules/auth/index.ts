@@ -12,7 +12,8 @@ export const authModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, 
 /** The session behind a token, with the configured timeouts (app.ts decorates `resolveSession` with it). */
 export function sessionResolver(ctx: AppContext): (token: string) => Promise<SessionUser | null> {
   // the configuration is read at each call (tests change the cache time of a running app)
-  return (token) => resolveSession(ctx.db, token, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs, cacheMs: ctx.config.sessionCacheMs });
+  return (token) =>
+    resolveSession(ctx.db, token, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs, cacheMs: ctx.config.sessionCacheMs });
 }
 
 export { setUserDisabled, type SessionValues } from './service';

@@ -15,12 +15,16 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   const rateLimit = { max: ctx.config.loginRateMax, timeWindow: 60_000 };
 
   app.route({
-    method: E.login.method, url: pathOf(E.login, p), schema: routeSchema(E.login),
+    method: E.login.method,
+    url: pathOf(E.login, p),
+    schema: routeSchema(E.login),
     config: { policy: 'public', maintenanceExempt: true, rateLimit },
     handler: async (req) => ok(await login(ctx, req.body.username, req.body.password, 'employee')),
   });
   app.route({
-    method: E.dealerLogin.method, url: pathOf(E.dealerLogin, p), schema: routeSchema(E.dealerLogin),
+    method: E.dealerLogin.method,
+    url: pathOf(E.dealerLogin, p),
+    schema: routeSchema(E.dealerLogin),
     config: { policy: 'public', rateLimit },
     handler: async (req) => ok(await login(ctx, req.body.username, req.body.password, 'dealer')),
   });
@@ -30,7 +34,10 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   app.route({ method: E.dealerInit.method, url: pathOf(E.dealerInit, p), schema: routeSchema(E.dealerInit), config: { policy: 'dealer' }, handler: current });
 
   app.route({
-    method: E.logout.method, url: pathOf(E.logout, p), schema: routeSchema(E.logout), config: { policy: 'any' },
+    method: E.logout.method,
+    url: pathOf(E.logout, p),
+    schema: routeSchema(E.logout),
+    config: { policy: 'any' },
     handler: async (req) => {
       await revokeSession(ctx.db, req.auth!.sessionId);
       return ok(null);
@@ -38,7 +45,10 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   });
 
   app.route({
-    method: E.changePassword.method, url: pathOf(E.changePassword, p), schema: routeSchema(E.changePassword), config: { policy: 'any' },
+    method: E.changePassword.method,
+    url: pathOf(E.changePassword, p),
+    schema: routeSchema(E.changePassword),
+    config: { policy: 'any' },
     handler: async (req) => {
       await changePassword(ctx, req.auth!, req.body.oldPassword, req.body.newPassword);
       return ok(null);
@@ -47,16 +57,24 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
 
   // QR login (WeChat-style, without WeChat's servers)
   app.route({
-    method: E.qrTicket.method, url: pathOf(E.qrTicket, p), schema: routeSchema(E.qrTicket),
+    method: E.qrTicket.method,
+    url: pathOf(E.qrTicket, p),
+    schema: routeSchema(E.qrTicket),
     config: { policy: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
     handler: async (req) => ok(await newQrTicket(ctx, `${req.protocol}://${req.host}`)),
   });
   app.route({
-    method: E.qrPoll.method, url: pathOf(E.qrPoll, p), schema: routeSchema(E.qrPoll), config: { policy: 'public' },
+    method: E.qrPoll.method,
+    url: pathOf(E.qrPoll, p),
+    schema: routeSchema(E.qrPoll),
+    config: { policy: 'public' },
     handler: async (req) => ok(await pollQrTicket(ctx, req.body.ticket)),
   });
   app.route({
-    method: E.qrConfirm.method, url: pathOf(E.qrConfirm, p), schema: routeSchema(E.qrConfirm), config: { policy: 'employee' },
+    method: E.qrConfirm.method,
+    url: pathOf(E.qrConfirm, p),
+    schema: routeSchema(E.qrConfirm),
+    config: { policy: 'employee' },
     handler: async (req) => {
       await confirmQrTicket(ctx, req.auth!, req.body.ticket);
       return ok(null);

@@ -92,7 +92,10 @@ export async function changePassword(ctx: AppContext, me: SessionUser, oldPasswo
   const [u] = await ctx.db.select().from(users).where(eq(users.id, me.userId));
   if (!(await verifyPassword(oldPassword, u.passwordHash))) throw businessFailure('auth.badOldPassword');
   if (newPassword.length < 8 || !/[A-Za-z]/.test(newPassword) || !/[0-9]/.test(newPassword)) throw businessFailure('auth.weakPassword');
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(newPassword, ctx.config.testMode), demoPassword: false }).where(eq(users.id, me.userId));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword, ctx.config.testMode), demoPassword: false })
+    .where(eq(users.id, me.userId));
 }
 
 /** Disabling a user revokes every session of theirs at once. */

@@ -95,7 +95,10 @@ export async function resolveSession(db: Db, token: string, t: SessionTimeouts):
   // touch at most once a minute: the idle timeout needs no write per request
   let lastSeenAt = s.lastSeenAt.getTime();
   if (now - lastSeenAt > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, s.id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, s.id));
     lastSeenAt = now;
   }
   const user = toSessionUser(s, u);
@@ -117,19 +120,28 @@ function toSessionUser(s: typeof sessions.$inferSelect, u: typeof users.$inferSe
     isAdmin: u.isAdmin,
     displayName: u.displayName,
     mobile: u.mobile,
-    jiaoJieRenIds: u.jiaoJieRenIds.split(',').map((x) => x.trim()).filter(Boolean),
+    jiaoJieRenIds: u.jiaoJieRenIds
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
     duoYuYanType: s.duoYuYanType,
   };
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
   forget(db, (c) => c.user.sessionId === sessionId);
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeUserSessions(db: Db, userId: string) {
   forget(db, (c) => c.user.userId === userId);
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export async function setSessionLanguage(db: Db, sessionId: string, duoYuYanType: number) {

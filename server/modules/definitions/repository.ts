@@ -14,7 +14,10 @@ export async function listDefinitions(db: Db, q: { page: number; limit: number; 
   }
   if (q.formType !== undefined) conds.push(eq(formDefinitions.formType, q.formType));
   const where = conds.length ? and(...conds) : undefined;
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(formDefinitions).where(where);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(formDefinitions)
+    .where(where);
   const rows = await db
     .select()
     .from(formDefinitions)
@@ -83,7 +86,15 @@ export async function publishDefinitionTx(tx: Tx, def: FormDefinition, user: str
   // row lock: concurrent publishes of one form get consecutive versions
   const [row] = await tx
     .update(formDefinitions)
-    .set({ latestVersion: sql`${formDefinitions.latestVersion} + 1`, draft: null, draftSavedAt: null, name: def.name, formType: def.formType, rowModUser: user, rowModDate: nowText(now) })
+    .set({
+      latestVersion: sql`${formDefinitions.latestVersion} + 1`,
+      draft: null,
+      draftSavedAt: null,
+      name: def.name,
+      formType: def.formType,
+      rowModUser: user,
+      rowModDate: nowText(now),
+    })
     .where(eq(formDefinitions.code, def.code))
     .returning({ version: formDefinitions.latestVersion });
   const version = row.version;

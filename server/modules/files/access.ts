@@ -15,7 +15,12 @@ const FILE_TYPES: ReadonlySet<number> = new Set([TC.ATTACHMENT, TC.IMAGE]);
  * The files a record's data refers to (attachment and image fields, sub-form rows included):
  * file id → the record path of the (first) field holding it (`fuJian`, `mingXi.2.zhaoPian`).
  */
-export function fileIdsOf(fields: readonly FieldDefinition[], data: Record<string, unknown>, out = new Map<string, string>(), prefix = ''): Map<string, string> {
+export function fileIdsOf(
+  fields: readonly FieldDefinition[],
+  data: Record<string, unknown>,
+  out = new Map<string, string>(),
+  prefix = '',
+): Map<string, string> {
   for (const f of fields) {
     const v = data?.[f.key];
     if (FILE_TYPES.has(f.type) && Array.isArray(v)) {
@@ -63,7 +68,10 @@ export async function unreadableNewFiles(db: Db, me: SessionUser, ids: ReadonlyM
   if (!fresh.length) return [];
   const valid = fresh.filter((id) => /^[0-9]{19}$/.test(id));
   const found = valid.length
-    ? await db.select({ id: files.id, ownerId: files.ownerId }).from(files).where(and(inArray(files.id, valid), isNull(files.deletedAt)))
+    ? await db
+        .select({ id: files.id, ownerId: files.ownerId })
+        .from(files)
+        .where(and(inArray(files.id, valid), isNull(files.deletedAt)))
     : [];
   const byId = new Map(found.map((f) => [f.id, f]));
   const bad: string[] = [];

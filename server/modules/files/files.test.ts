@@ -78,7 +78,7 @@ describe('files and languages', () => {
     await a.post('/emp/api/v2/login/duoYuYan', { update: 1, duoYuYanType: 1 }, tok);
   });
 
-  it('saves a language key (admin) and serves a locale\'s keys', async () => {
+  it("saves a language key (admin) and serves a locale's keys", async () => {
     const admin = await a.login('admin');
     const keys = (await a.post('/emp/api/v2/duoYuYan/keys', { duoYuYanType: 1 })).json().data;
     expect(keys.server.errors.forbidden).toBe('无权访问');

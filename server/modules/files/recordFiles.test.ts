@@ -30,7 +30,9 @@ describe.each(BACKENDS)('attachments readable by the record readers (%s)', (back
       ...expenseForm().fields.filter((f) => f.key !== 'mingXi'),
       { key: 'fuJian', type: TC.ATTACHMENT, label: { 'zh-CN': '附件' } },
       {
-        key: 'mingXi', type: TC.SUB_FORM, label: { 'zh-CN': '费用明细' },
+        key: 'mingXi',
+        type: TC.SUB_FORM,
+        label: { 'zh-CN': '费用明细' },
         fields: [
           { key: 'item', type: TC.TEXT, label: { 'zh-CN': '项目' }, required: true },
           { key: 'zhaoPian', type: TC.IMAGE, label: { 'zh-CN': '照片' } },
@@ -65,7 +67,11 @@ describe.each(BACKENDS)('attachments readable by the record readers (%s)', (back
   it('the creator, a handover person, the admin read the files of a record; others and dealers do not', async () => {
     const own = await upload(zw);
     const row = await upload(zw, '陈列照.png');
-    const created = await a.post(SAVE, { formCode: 'att', data: { dealer: dealerValue(1), amount: '800.00', fuJian: [own], mingXi: [{ item: '端架', zhaoPian: [row] }] } }, zw);
+    const created = await a.post(
+      SAVE,
+      { formCode: 'att', data: { dealer: dealerValue(1), amount: '800.00', fuJian: [own], mingXi: [{ item: '端架', zhaoPian: [row] }] } },
+      zw,
+    );
     expect(created.statusCode).toBe(200);
     const rec = created.json().data as { id: string; version: number };
 
@@ -83,7 +89,16 @@ describe.each(BACKENDS)('attachments readable by the record readers (%s)', (back
     expect(await status(own.id, lina)).toBe(200);
     const hers = await upload(lina, '发票.png');
     expect(await status(hers.id, zw)).toBe(403);
-    const upd = await a.post(SAVE, { formCode: 'att', id: rec.id, version: rec.version, data: { dealer: dealerValue(1), amount: '800.00', fuJian: [own, hers], mingXi: [{ item: '端架', zhaoPian: [row] }] } }, lina);
+    const upd = await a.post(
+      SAVE,
+      {
+        formCode: 'att',
+        id: rec.id,
+        version: rec.version,
+        data: { dealer: dealerValue(1), amount: '800.00', fuJian: [own, hers], mingXi: [{ item: '端架', zhaoPian: [row] }] },
+      },
+      lina,
+    );
     expect(upd.statusCode).toBe(200);
     expect(await status(hers.id, zw)).toBe(200);
     const body = await a.post(DOWNLOAD, { id: hers.id }, zw);
@@ -108,7 +123,11 @@ describe.each(BACKENDS)('attachments readable by the record readers (%s)', (back
     expect(r.json().errors).toEqual([expect.objectContaining({ field: 'fuJian', message: `附件“${zwFile.id}”不存在或无权引用` })]);
     expect(await status(zwFile.id, lina)).toBe(403);
     const ghost = { id: '9999999999999999999', name: 'x.png', size: 1, type: 'image/png' };
-    const r2 = await a.post(SAVE, { formCode: 'att', data: { dealer: dealerValue(2), amount: '10.00', mingXi: [{ item: 'a' }, { item: 'b', zhaoPian: [ghost] }] } }, lina);
+    const r2 = await a.post(
+      SAVE,
+      { formCode: 'att', data: { dealer: dealerValue(2), amount: '10.00', mingXi: [{ item: 'a' }, { item: 'b', zhaoPian: [ghost] }] } },
+      lina,
+    );
     expect(r2.statusCode).toBe(422);
     expect(r2.json().errors[0].field).toBe('mingXi.1.zhaoPian');
   });

@@ -18,11 +18,20 @@ import { t } from '../../lib/i18n';
 
 /** detected MIME types accepted for upload */
 const ALLOWED = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'application/pdf', 'application/zip', 'application/x-rar-compressed',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/bmp',
+  'application/pdf',
+  'application/zip',
+  'application/x-rar-compressed',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/x-cfb', 'application/msword', 'application/vnd.ms-excel',
+  'application/x-cfb',
+  'application/msword',
+  'application/vnd.ms-excel',
 ]);
 /** extensions accepted as plain text when no binary signature is found */
 const TEXT_TYPES: Record<string, string> = { '.txt': 'text/plain', '.csv': 'text/csv', '.md': 'text/markdown', '.json': 'application/json' };
@@ -78,7 +87,10 @@ export function fileRoutes(app: TypedApp, ctx: AppContext) {
   });
 
   app.post(pathOf(E.download, p), { config: { policy: 'any' }, schema: routeSchema(E.download) }, async (req, reply) => {
-    const [f] = await ctx.db.select().from(files).where(and(eq(files.id, req.body.id), isNull(files.deletedAt)));
+    const [f] = await ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, req.body.id), isNull(files.deletedAt)));
     if (!f) throw notFound('file');
     // the uploader, or whoever may read a record that refers to the file
     if (!(await canReadFile(ctx.db, req.auth!, f))) throw forbidden();
@@ -90,7 +102,10 @@ export function fileRoutes(app: TypedApp, ctx: AppContext) {
   });
 
   app.post(pathOf(E.delete, p), { config: { policy: 'any' }, schema: routeSchema(E.delete) }, async (req) => {
-    const [f] = await ctx.db.select().from(files).where(and(eq(files.id, req.body.id), isNull(files.deletedAt)));
+    const [f] = await ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, req.body.id), isNull(files.deletedAt)));
     if (!f) throw notFound('file');
     // only the uploader's side deletes (a record's reader may not)
     if (!ownsFile(req.auth!, f.ownerId)) throw forbidden();

@@ -25,7 +25,10 @@ describe.each(BACKENDS)('menu and master data (%s)', (backend) => {
         expect(typeof row.name, name).toBe('string');
       }
       const again = (await a.post(`${AC}/${name}`, { ...extra }, zw)).json().data;
-      expect(again.rows.map((x: { id: string }) => x.id), name).toEqual(d.rows.map((x: { id: string }) => x.id));
+      expect(
+        again.rows.map((x: { id: string }) => x.id),
+        name,
+      ).toEqual(d.rows.map((x: { id: string }) => x.id));
     }
   });
 

@@ -37,9 +37,18 @@ async function paged<R extends Record<string, unknown>>(
   q: AutoQuery,
 ): Promise<Paged<R>> {
   const where = and(...conds, q.keyword ? or(ilike(cols.code, like(q.keyword)), ilike(cols.name, like(q.keyword))) : undefined);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
   const order = cols.sort ? [asc(cols.sort), asc(cols.id)] : [asc(cols.code), asc(cols.id)];
-  const rows = (await db.select(select).from(table).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit)) as R[];
+  const rows = (await db
+    .select(select)
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)) as R[];
   return { pageSize: q.limit, currentPage: q.page, totalRecord: n, rows };
 }
 
@@ -68,7 +77,15 @@ const MASTER_KINDS: Record<string, { kind: string; level?: number }> = {
 };
 
 export const AUTOCOMPLETE_NAMES = [
-  'employee', 'employee-all', 'department', 'dealerConnTable', 'area-manger', 'gangWei', 'role', 'yuSuanChi', 'dealerUser',
+  'employee',
+  'employee-all',
+  'department',
+  'dealerConnTable',
+  'area-manger',
+  'gangWei',
+  'role',
+  'yuSuanChi',
+  'dealerUser',
   ...Object.keys(MASTER_KINDS),
 ] as const;
 
@@ -77,13 +94,29 @@ export type PickerRow = { id: string; name: string } & Record<string, unknown>;
 
 export async function autocomplete(db: Db, name: string, q: AutoQuery): Promise<Paged<PickerRow> | null> {
   const p = q.params;
-  const empSelect = { id: employees.id, code: employees.code, name: employees.name, mobile: employees.mobile, departmentId: employees.departmentId, departmentName: departments.name };
+  const empSelect = {
+    id: employees.id,
+    code: employees.code,
+    name: employees.name,
+    mobile: employees.mobile,
+    departmentId: employees.departmentId,
+    departmentName: departments.name,
+  };
   const empCols = { id: employees.id, code: employees.code, name: employees.name, sort: employees.sort };
   const empPaged = async (conds: (SQL | undefined)[]) => {
     const where = and(...conds, q.keyword ? or(ilike(employees.code, like(q.keyword)), ilike(employees.name, like(q.keyword))) : undefined);
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(employees).where(where);
-    const rows = await db.select(empSelect).from(employees).leftJoin(departments, eq(departments.id, employees.departmentId)).where(where)
-      .orderBy(asc(empCols.sort), asc(empCols.id)).limit(q.limit).offset((q.page - 1) * q.limit);
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(employees)
+      .where(where);
+    const rows = await db
+      .select(empSelect)
+      .from(employees)
+      .leftJoin(departments, eq(departments.id, employees.departmentId))
+      .where(where)
+      .orderBy(asc(empCols.sort), asc(empCols.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
     return { pageSize: q.limit, currentPage: q.page, totalRecord: n, rows };
   };
   switch (name) {
@@ -94,22 +127,52 @@ export async function autocomplete(db: Db, name: string, q: AutoQuery): Promise<
     case 'area-manger':
       return empPaged([eq(employees.isActive, true), eq(employees.isAreaManager, true)]);
     case 'department':
-      return paged(db, departments, { id: departments.id, code: departments.code, name: departments.name, sort: departments.sort },
-        { id: departments.id, code: departments.code, name: departments.name, parentId: departments.parentId }, [eq(departments.isActive, true), p.parentId ? eq(departments.parentId, p.parentId) : undefined], q);
+      return paged(
+        db,
+        departments,
+        { id: departments.id, code: departments.code, name: departments.name, sort: departments.sort },
+        { id: departments.id, code: departments.code, name: departments.name, parentId: departments.parentId },
+        [eq(departments.isActive, true), p.parentId ? eq(departments.parentId, p.parentId) : undefined],
+        q,
+      );
     case 'dealerConnTable':
-      return paged(db, dealers, { id: dealers.id, code: dealers.code, name: dealers.name, sort: dealers.sort },
+      return paged(
+        db,
+        dealers,
+        { id: dealers.id, code: dealers.code, name: dealers.name, sort: dealers.sort },
         { id: dealers.id, code: dealers.code, name: dealers.name, contact: dealers.contact, mobile: dealers.mobile, departmentId: dealers.departmentId },
-        [eq(dealers.isActive, true), p.departmentId ? eq(dealers.departmentId, p.departmentId) : undefined], q);
+        [eq(dealers.isActive, true), p.departmentId ? eq(dealers.departmentId, p.departmentId) : undefined],
+        q,
+      );
     case 'gangWei':
-      return paged(db, posts, { id: posts.id, code: posts.code, name: posts.name, sort: posts.sort }, { id: posts.id, code: posts.code, name: posts.name }, [], q);
+      return paged(
+        db,
+        posts,
+        { id: posts.id, code: posts.code, name: posts.name, sort: posts.sort },
+        { id: posts.id, code: posts.code, name: posts.name },
+        [],
+        q,
+      );
     case 'role': {
-      const r = await paged<{ id: string; code: string; name: unknown }>(db, roles, { id: roles.id, code: roles.code, name: sql`${roles.name}->>'zh-CN'` as unknown as PgColumn },
-        { id: roles.id, code: roles.code, name: roles.name }, [], q);
+      const r = await paged<{ id: string; code: string; name: unknown }>(
+        db,
+        roles,
+        { id: roles.id, code: roles.code, name: sql`${roles.name}->>'zh-CN'` as unknown as PgColumn },
+        { id: roles.id, code: roles.code, name: roles.name },
+        [],
+        q,
+      );
       return { ...r, rows: r.rows.map((x) => ({ ...x, name: localized(x.name, x.code, q.locale) })) };
     }
     case 'dealerUser':
-      return paged(db, users, { id: users.id, code: users.username, name: users.displayName }, { id: users.id, code: users.username, name: users.displayName, dealerId: users.dealerId },
-        [eq(users.kind, 'dealer'), eq(users.disabled, false), p.dealerId ? eq(users.dealerId, p.dealerId) : undefined], q);
+      return paged(
+        db,
+        users,
+        { id: users.id, code: users.username, name: users.displayName },
+        { id: users.id, code: users.username, name: users.displayName, dealerId: users.dealerId },
+        [eq(users.kind, 'dealer'), eq(users.disabled, false), p.dealerId ? eq(users.dealerId, p.dealerId) : undefined],
+        q,
+      );
     case 'yuSuanChi':
       return budgetPoolList(db, q);
   }
@@ -122,9 +185,20 @@ export async function autocomplete(db: Db, name: string, q: AutoQuery): Promise<
   if (p.dealerId && src.kind === 'outlet') conds.push(eq(masterData.parentId, p.dealerId));
   if (p.refType) conds.push(eq(masterData.refType, p.refType));
   const r = await paged<{ id: string; code: string; name: string; names: unknown; parentId: string | null; level: number | null; refType: string | null }>(
-    db, masterData, { id: masterData.id, code: masterData.code, name: masterData.name, sort: masterData.sort },
-    { id: masterData.id, code: masterData.code, name: masterData.name, names: masterData.names, parentId: masterData.parentId, level: masterData.level, refType: masterData.refType },
-    conds, q,
+    db,
+    masterData,
+    { id: masterData.id, code: masterData.code, name: masterData.name, sort: masterData.sort },
+    {
+      id: masterData.id,
+      code: masterData.code,
+      name: masterData.name,
+      names: masterData.names,
+      parentId: masterData.parentId,
+      level: masterData.level,
+      refType: masterData.refType,
+    },
+    conds,
+    q,
   );
   return { ...r, rows: r.rows.map(({ names, ...x }) => ({ ...x, name: localized(names, x.name, q.locale) })) };
 }
@@ -142,8 +216,21 @@ export interface BudgetPoolRow extends Record<string, unknown> {
 }
 
 export async function budgetPoolList(db: Db, q: AutoQuery): Promise<Paged<BudgetPoolRow>> {
-  return paged<BudgetPoolRow>(db, budgetPools, { id: budgetPools.id, code: budgetPools.code, name: budgetPools.name, sort: budgetPools.sort }, {
-    id: budgetPools.id, code: budgetPools.code, name: budgetPools.name, amount: budgetPools.amount, used: budgetPools.used,
-    remaining: sql<string>`(${budgetPools.amount} - ${budgetPools.used})::text`, departmentId: budgetPools.departmentId, fiscalYearId: budgetPools.fiscalYearId,
-  }, [eq(budgetPools.isEnabled, true)], q);
+  return paged<BudgetPoolRow>(
+    db,
+    budgetPools,
+    { id: budgetPools.id, code: budgetPools.code, name: budgetPools.name, sort: budgetPools.sort },
+    {
+      id: budgetPools.id,
+      code: budgetPools.code,
+      name: budgetPools.name,
+      amount: budgetPools.amount,
+      used: budgetPools.used,
+      remaining: sql<string>`(${budgetPools.amount} - ${budgetPools.used})::text`,
+      departmentId: budgetPools.departmentId,
+      fiscalYearId: budgetPools.fiscalYearId,
+    },
+    [eq(budgetPools.isEnabled, true)],
+    q,
+  );
 }

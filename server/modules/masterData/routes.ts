@@ -13,7 +13,13 @@ function autoQuery(body: Static<typeof AutoQueryBody> | undefined, locale: Local
   const b = body ?? {};
   const params: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(b)) if (!['keyword', 'page', 'limit'].includes(k) && v != null && v !== '') params[k] = String(v);
-  return { keyword: typeof b.keyword === 'string' && b.keyword.trim() ? b.keyword.trim() : undefined, page: Number(b.page ?? 1), limit: Number(b.limit ?? 20), params, locale };
+  return {
+    keyword: typeof b.keyword === 'string' && b.keyword.trim() ? b.keyword.trim() : undefined,
+    page: Number(b.page ?? 1),
+    limit: Number(b.limit ?? 20),
+    params,
+    locale,
+  };
 }
 
 export function masterDataRoutes(app: TypedApp, ctx: AppContext) {
@@ -28,5 +34,7 @@ export function masterDataRoutes(app: TypedApp, ctx: AppContext) {
       return ok(r);
     });
   }
-  app.post(pathOf(E.budgetPools, p), { config: { policy: 'employee' }, schema: routeSchema(E.budgetPools) }, async (req) => ok(await budgetPoolList(ctx.db, autoQuery(req.body, req.locale))));
+  app.post(pathOf(E.budgetPools, p), { config: { policy: 'employee' }, schema: routeSchema(E.budgetPools) }, async (req) =>
+    ok(await budgetPoolList(ctx.db, autoQuery(req.body, req.locale))),
+  );
 }

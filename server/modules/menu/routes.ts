@@ -40,7 +40,9 @@ export async function menuTree(ctx: AppContext, me: SessionUser): Promise<MenuNo
   }
   const nodes = new Map<string, MenuNode & { sort: number; parentId: string | null }>();
   // the name column is jsonb text per locale
-  for (const m of all) if (allowed.has(m.id)) nodes.set(m.id, { id: m.id, name: m.name as LocalizedText, path: m.path, icon: m.icon, children: [], sort: m.sort, parentId: m.parentId });
+  for (const m of all)
+    if (allowed.has(m.id))
+      nodes.set(m.id, { id: m.id, name: m.name as LocalizedText, path: m.path, icon: m.icon, children: [], sort: m.sort, parentId: m.parentId });
   const roots: (MenuNode & { sort: number })[] = [];
   for (const n of nodes.values()) {
     const parent = n.parentId ? nodes.get(n.parentId) : undefined;

@@ -42,7 +42,10 @@ export const ownerScope: ScopeProvider = (user) => {
   const mine = (row: ScopedRow) => ids.includes(row.rowCreateId);
   return {
     // one literal `in` list on the creator column (the records_form_creator_idx index)
-    where: sql`"records"."row_create_id" in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+    where: sql`"records"."row_create_id" in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
     canRead: mine,
     canWrite: mine,
   };
@@ -68,7 +71,10 @@ export function recordScope(user: SessionUser, definition: FormDefinition | null
     return { where: g.where, canRead: g.canRead, canWrite: g.canWrite ?? g.canRead };
   }
   return {
-    where: sql`(${sql.join(grants.map((g) => sql`(${g.where})`), sql` or `)})`,
+    where: sql`(${sql.join(
+      grants.map((g) => sql`(${g.where})`),
+      sql` or `,
+    )})`,
     canRead: (row) => grants.some((g) => g.canRead(row)),
     canWrite: (row) => grants.some((g) => (g.canWrite ?? g.canRead)(row)),
   };

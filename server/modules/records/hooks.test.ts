@@ -17,8 +17,18 @@ const DEL = '/emp/api/v2/biaoDan/record/delete';
 const LIST = '/emp/api/v2/biaoDan/record/list';
 
 const user = (over: Partial<SessionUser> = {}): SessionUser => ({
-  sessionId: 's', userId: 'u1', username: 'u1', kind: 'employee', employeeId: null, dealerId: null, isAdmin: false,
-  displayName: 'U', mobile: null, jiaoJieRenIds: [], duoYuYanType: 1, ...over,
+  sessionId: 's',
+  userId: 'u1',
+  username: 'u1',
+  kind: 'employee',
+  employeeId: null,
+  dealerId: null,
+  isAdmin: false,
+  displayName: 'U',
+  mobile: null,
+  jiaoJieRenIds: [],
+  duoYuYanType: 1,
+  ...over,
 });
 
 describe('recordScope', () => {
@@ -78,7 +88,13 @@ describe.each(BACKENDS)('record hooks on writes (%s)', (backend) => {
   });
   afterAll(async () => a?.stop());
 
-  const countOf = async () => (await a.ctx.db.select({ id: records.id }).from(records).where(and(eq(records.formCode, 'hk'), eq(records.isYouXiao, '1')))).length;
+  const countOf = async () =>
+    (
+      await a.ctx.db
+        .select({ id: records.id })
+        .from(records)
+        .where(and(eq(records.formCode, 'hk'), eq(records.isYouXiao, '1')))
+    ).length;
 
   it('run in registration order inside the transaction and see each lifecycle step', async () => {
     const log: string[] = [];
@@ -103,7 +119,11 @@ describe.each(BACKENDS)('record hooks on writes (%s)', (backend) => {
       const r = (await a.post(SAVE, { formCode: 'hk', data: { amount: '1.00' }, submit: false }, zw)).json().data;
       expect(log).toEqual(['A.before:0:create', 'B.before:0:create', 'A.create:null→0', 'B.create:null→0', 'A.after:v1', 'B.after:v1']);
       log.length = 0;
-      const u = await a.post(SAVE, { formCode: 'hk', id: r.id, version: 1, data: { dealer: { id: '1000000000000000001', name: '经销商1' }, amount: '2.00' }, submit: true }, zw);
+      const u = await a.post(
+        SAVE,
+        { formCode: 'hk', id: r.id, version: 1, data: { dealer: { id: '1000000000000000001', name: '经销商1' }, amount: '2.00' }, submit: true },
+        zw,
+      );
       expect(u.statusCode).toBe(200);
       expect(log).toEqual(['A.before:1:update', 'B.before:1:update', 'A.save:0→0', 'B.save:0→0', 'A.submit:0→1', 'B.submit:0→1', 'A.after:v2', 'B.after:v2']);
       expect(seen.at(-1)).toEqual({ event: 'B', row: { s: '1', v: 2 } });
@@ -145,7 +165,11 @@ describe.each(BACKENDS)('record hooks on writes (%s)', (backend) => {
       },
     });
     try {
-      const sub = await a.post(SAVE, { formCode: 'hk', id, version: 1, data: { dealer: { id: '1000000000000000001', name: '经销商1' }, amount: '5.00' }, submit: true }, zw);
+      const sub = await a.post(
+        SAVE,
+        { formCode: 'hk', id, version: 1, data: { dealer: { id: '1000000000000000001', name: '经销商1' }, amount: '5.00' }, submit: true },
+        zw,
+      );
       expect(sub.statusCode).toBe(500);
       const del = await a.post(DEL, { formCode: 'hk', id, version: 1 }, zw);
       expect(del.statusCode).toBe(500);
@@ -162,9 +186,15 @@ describe.each(BACKENDS)('record hooks on writes (%s)', (backend) => {
     const { id } = (await a.post(SAVE, { formCode: 'hk', data: { amount: '77.00' } }, zw)).json().data;
     expect((await a.post(GET, { formCode: 'hk', id }, lina)).statusCode).toBe(403);
     // e.g. a role data scope: lina reads the records of amount 77.00 (not writes them)
-    const off = registerScopeProvider(a.ctx, (u) => (u.username === 'lina'
-      ? { where: sql`"records"."data"->>'amount' = '77.00'`, canRead: (r) => (r.data as { amount?: string } | undefined)?.amount === '77.00', canWrite: () => false }
-      : null));
+    const off = registerScopeProvider(a.ctx, (u) =>
+      u.username === 'lina'
+        ? {
+            where: sql`"records"."data"->>'amount' = '77.00'`,
+            canRead: (r) => (r.data as { amount?: string } | undefined)?.amount === '77.00',
+            canWrite: () => false,
+          }
+        : null,
+    );
     try {
       expect((await a.post(GET, { formCode: 'hk', id }, lina)).statusCode).toBe(200);
       expect((await a.post(SAVE, { formCode: 'hk', id, version: 1, data: { amount: '1.00' } }, lina)).statusCode).toBe(403);

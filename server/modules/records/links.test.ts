@@ -30,7 +30,13 @@ describe.each(BACKENDS)('record links and derive (%s)', (backend) => {
   afterAll(async () => a?.stop());
 
   const linksFrom = (id: string) => a.ctx.db.select().from(recordLinks).where(eq(recordLinks.fromId, id));
-  const validCount = async (formCode: string) => (await a.ctx.db.select({ id: records.id }).from(records).where(and(eq(records.formCode, formCode), eq(records.isYouXiao, '1')))).length;
+  const validCount = async (formCode: string) =>
+    (
+      await a.ctx.db
+        .select({ id: records.id })
+        .from(records)
+        .where(and(eq(records.formCode, formCode), eq(records.isYouXiao, '1')))
+    ).length;
 
   it('answers the prefilled settlement by the catalog mapping (the application number, the mapped fields only)', async () => {
     const r = await a.post(DERIVE, { formCode: 'feiYongJieAn', fromId: app.id }, zw);
@@ -106,13 +112,27 @@ describe.each(BACKENDS)('record links and derive (%s)', (backend) => {
     const src = expenseForm('lnkSrc');
     const dst = expenseForm('lnkDst', {
       formType: 0,
-      derive: { from: ['lnkSrc'], kind: 'derives', fields: [{ to: 'amount', from: 'amount' }, { to: 'remark', from: 'title' }], rows: [{ to: 'mingXi', from: 'mingXi', fields: [{ to: 'item', from: 'item' }] }] },
+      derive: {
+        from: ['lnkSrc'],
+        kind: 'derives',
+        fields: [
+          { to: 'amount', from: 'amount' },
+          { to: 'remark', from: 'title' },
+        ],
+        rows: [{ to: 'mingXi', from: 'mingXi', fields: [{ to: 'item', from: 'item' }] }],
+      },
     });
     for (const d of [src, dst]) {
       expect((await a.post('/tpm/emp/system/commons/biaoDan/edit-save.action', { definition: d }, admin)).json().code).toBe(0);
       expect((await a.post('/emp/api/v2/biaoDan/publish', { code: d.code }, admin)).json().code).toBe(0);
     }
-    const s = (await a.post(SAVE, { formCode: 'lnkSrc', data: { dealer: dealerValue(1), amount: '8.00', mingXi: [{ item: '端架', price: '3.00' }, { item: '堆头' }] } }, zw)).json().data;
+    const s = (
+      await a.post(
+        SAVE,
+        { formCode: 'lnkSrc', data: { dealer: dealerValue(1), amount: '8.00', mingXi: [{ item: '端架', price: '3.00' }, { item: '堆头' }] } },
+        zw,
+      )
+    ).json().data;
     const d = (await a.post(DERIVE, { formCode: 'lnkDst', fromId: s.id }, zw)).json().data;
     expect(d.data).toStrictEqual({ amount: '8.00', remark: '经销商1-8.00', mingXi: [{ item: '端架' }, { item: '堆头' }] });
     // the derived kind has no one-per-source rule: two documents from one source

@@ -21,7 +21,11 @@ export type RecordLink = typeof recordLinks.$inferSelect;
 /** The unique indexes that hold a kind's business rule (migration 0004). */
 const nameOf = (def: FormDefinition, locale: Locale) => def.name[locale] || def.name['zh-CN'];
 
-const LINK_RULE_CONSTRAINTS: ReadonlySet<string> = new Set(['record_links_settles_from_uq', 'record_links_single_source_uq', 'record_links_kind_from_id_to_id_pk']);
+const LINK_RULE_CONSTRAINTS: ReadonlySet<string> = new Set([
+  'record_links_settles_from_uq',
+  'record_links_single_source_uq',
+  'record_links_kind_from_id_to_id_pk',
+]);
 
 export async function writeLink(tx: Tx, kind: LinkKind, fromId: string, toId: string, userId: string) {
   await tx.insert(recordLinks).values({ kind, fromId, toId, createdBy: userId });
@@ -34,7 +38,10 @@ export async function removeLinksTo(tx: Tx, toId: string) {
 
 /** Every link of a document, either side. */
 export async function linksOf(db: DbOrTx, id: string): Promise<RecordLink[]> {
-  return db.select().from(recordLinks).where(or(eq(recordLinks.fromId, id), eq(recordLinks.toId, id)));
+  return db
+    .select()
+    .from(recordLinks)
+    .where(or(eq(recordLinks.fromId, id), eq(recordLinks.toId, id)));
 }
 
 /** A unique violation of a link rule as the 409 the user reads; anything else is answered null. */
@@ -90,7 +97,11 @@ export function derivedData(derive: DeriveSettings, source: repo.RecordRow): Rec
 /** Whether a link of this kind from this source already holds the kind's one-per-source rule. */
 async function alreadyLinked(db: DbOrTx, kind: LinkKind, fromId: string) {
   if (kind !== 'settles') return false;
-  const [hit] = await db.select({ to: recordLinks.toId }).from(recordLinks).where(and(eq(recordLinks.kind, kind), eq(recordLinks.fromId, fromId))).limit(1);
+  const [hit] = await db
+    .select({ to: recordLinks.toId })
+    .from(recordLinks)
+    .where(and(eq(recordLinks.kind, kind), eq(recordLinks.fromId, fromId)))
+    .limit(1);
   return !!hit;
 }
 

@@ -21,11 +21,13 @@ describe.each(BACKENDS)('record lists at scale (%s)', (backend) => {
     const [{ id: adminId }] = await rows<{ id: string }>(a.ctx.db, sql`select id from users where username = 'admin'`);
     // N records straight into the table (as the bench does), amounts 1.00 … ; every 100th in channel TT;
     // one malformed stored amount (written around the API) must neither break sorting nor inserts
-    await a.ctx.db.execute(sql.raw(`
+    await a.ctx.db.execute(
+      sql.raw(`
       insert into records (id, form_code, number, title, is_you_xiao, row_create_id, row_create_date, row_mod_user, row_mod_date, shen_pi_zhuang_tai, definition_version, version, data)
       select (1600000000000000000 + g)::text, 'big', 'BIG' || lpad(g::text, 8, '0'), 't' || g, '1', '${adminId}', '2026-01-01 00:00:00', '${adminId}', '2026-01-01 00:00:00', '0', 1, 1,
              jsonb_build_object('amount', case when g = 7 then 'n/a' else (g % 997)::text || '.' || lpad((g % 100)::text, 2, '0') end, 'channel', case when g % 100 = 0 then 'TT' else 'KA' end)
-      from generate_series(1, ${N}) g`));
+      from generate_series(1, ${N}) g`),
+    );
     await a.ctx.db.execute(sql`update form_definitions set record_count = record_count + ${N} where code = 'big'`);
     await a.ctx.db.execute(sql.raw('analyze records'));
   });
@@ -54,9 +56,13 @@ describe.each(BACKENDS)('record lists at scale (%s)', (backend) => {
 
   it('sorts on a number field through its index, malformed values last', async () => {
     // built in the background after the publish (concurrently on PostgreSQL): wait until it is valid
-    const sortIndex = () => rows<{ def: string }>(a.ctx.db, sql`
+    const sortIndex = () =>
+      rows<{ def: string }>(
+        a.ctx.db,
+        sql`
       select pg_get_indexdef(i.indexrelid) as def from pg_index i join pg_class c on c.oid = i.indexrelid
-      where c.relname like 'records_sort_%' and i.indisvalid and pg_get_indexdef(i.indexrelid) like '%''big''%'`);
+      where c.relname like 'records_sort_%' and i.indisvalid and pg_get_indexdef(i.indexrelid) like '%''big''%'`,
+      );
     for (let i = 0; i < 100 && !(await sortIndex()).length; i++) await new Promise((r) => setTimeout(r, 100));
     const [idx] = await sortIndex();
     expect(idx.def).toContain("fw_num((data ->> 'amount'::text))");
@@ -70,7 +76,11 @@ describe.each(BACKENDS)('record lists at scale (%s)', (backend) => {
     const last = asc.json().data.rows;
     expect(last[last.length - 1].data.amount).toBe('n/a');
     // and a save of the form still works with the expression index in place
-    const saved = await a.post('/emp/api/v2/biaoDan/record/save', { formCode: 'big', data: { dealer: { id: '1000000000000000001', name: '经销商1' }, amount: '12.30' } }, admin);
+    const saved = await a.post(
+      '/emp/api/v2/biaoDan/record/save',
+      { formCode: 'big', data: { dealer: { id: '1000000000000000001', name: '经销商1' }, amount: '12.30' } },
+      admin,
+    );
     expect(saved.json().code).toBe(0);
   });
 

@@ -59,10 +59,15 @@ export async function ensureListIndexes(ctx: AppContext, def: FormDefinition): P
   const fields = sortableFields(def);
   if (!fields.length) return created;
   const existing = new Map(
-    (await rows<{ name: string; valid: boolean }>(ctx.db, sql`
+    (
+      await rows<{ name: string; valid: boolean }>(
+        ctx.db,
+        sql`
       select c.relname as name, i.indisvalid as valid from pg_index i
       join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
-      where t.relname = 'records' and t.relnamespace = current_schema()::regnamespace`)).map((r) => [r.name, r.valid]),
+      where t.relname = 'records' and t.relnamespace = current_schema()::regnamespace`,
+      )
+    ).map((r) => [r.name, r.valid]),
   );
   const concurrently = ctx.database.kind === 'postgres' ? 'concurrently ' : '';
   for (const f of fields) {
@@ -70,10 +75,12 @@ export async function ensureListIndexes(ctx: AppContext, def: FormDefinition): P
     if (existing.get(name) === true) continue;
     // an interrupted concurrent build leaves an invalid index behind: build it again
     if (existing.has(name)) await ctx.db.execute(sql.raw(`drop index ${concurrently}if exists "${name}"`));
-    await ctx.db.execute(sql.raw(
-      `create index ${concurrently}if not exists "${name}" on records ((${sortExpressionText(f)}) desc nulls last, id desc) ` +
-      `where form_code = ${literal(def.code)} and is_you_xiao = '1'`,
-    ));
+    await ctx.db.execute(
+      sql.raw(
+        `create index ${concurrently}if not exists "${name}" on records ((${sortExpressionText(f)}) desc nulls last, id desc) ` +
+          `where form_code = ${literal(def.code)} and is_you_xiao = '1'`,
+      ),
+    );
     created.push(name);
   }
   return created;
@@ -93,7 +100,10 @@ export function ensureListIndexesLater(ctx: AppContext, def: FormDefinition, log
 
 /** At start: the sort indexes of every form's latest published definition (present ones cost one catalog query). */
 export async function ensureAllListIndexes(ctx: AppContext) {
-  const latest = await rows<{ definition: FormDefinition }>(ctx.db, sql`
-    select distinct on (code) definition from form_definition_versions order by code, version desc`);
+  const latest = await rows<{ definition: FormDefinition }>(
+    ctx.db,
+    sql`
+    select distinct on (code) definition from form_definition_versions order by code, version desc`,
+  );
   for (const r of latest) await ensureListIndexes(ctx, r.definition);
 }

@@ -34,11 +34,19 @@ function filterSql(def: FormDefinition, f: { key: string; op: FilterOp; value: u
   const likeOf = (v: unknown) => `%${str(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const cmp = (expr: SQL | typeof records.id, cast: (v: unknown) => unknown): SQL => {
     switch (f.op) {
-      case 'eq': return sql`${expr} = ${cast(f.value)}`;
-      case 'like': return sql`${expr}::text ilike ${likeOf(f.value)}`;
-      case 'in': return sql`${expr} in (${sql.join(list(f.value).map((x) => sql`${cast(x)}`), sql`, `)})`;
-      case 'gte': return sql`${expr} >= ${cast(f.value)}`;
-      case 'lte': return sql`${expr} <= ${cast(f.value)}`;
+      case 'eq':
+        return sql`${expr} = ${cast(f.value)}`;
+      case 'like':
+        return sql`${expr}::text ilike ${likeOf(f.value)}`;
+      case 'in':
+        return sql`${expr} in (${sql.join(
+          list(f.value).map((x) => sql`${cast(x)}`),
+          sql`, `,
+        )})`;
+      case 'gte':
+        return sql`${expr} >= ${cast(f.value)}`;
+      case 'lte':
+        return sql`${expr} <= ${cast(f.value)}`;
       case 'range': {
         const [a, b] = Array.isArray(f.value) ? f.value : [];
         const parts: SQL[] = [];
@@ -141,4 +149,3 @@ export function listPageBody(page: ListPage): string {
   // head ends with `"rows":null}}`
   return `${head.slice(0, -'null}}'.length)}[${page.rowsJson.join(',')}]}}`;
 }
-

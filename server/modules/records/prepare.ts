@@ -61,7 +61,14 @@ export function validateData(def: FormDefinition, mode: FormMode, draft: boolean
 }
 
 /** The files the data refers to; a file not yet linked to this record must be readable by the writer. */
-export async function checkFiles(ctx: AppContext, me: SessionUser, def: FormDefinition, data: Record<string, unknown>, recordId: string | null, locale: Locale) {
+export async function checkFiles(
+  ctx: AppContext,
+  me: SessionUser,
+  def: FormDefinition,
+  data: Record<string, unknown>,
+  recordId: string | null,
+  locale: Locale,
+) {
   const ids = fileIdsOf(def.fields, data);
   const bad = await unreadableNewFiles(ctx.db, me, ids, recordId);
   if (bad.length) throw invalid(bad.map((id) => ({ field: ids.get(id)!, code: 'invalidValue', message: t(locale, 'records.fileNotReadable', { id }) })));
@@ -73,17 +80,36 @@ export async function uniqueConflict(err: unknown, def: FormDefinition, data: Re
     const fields = uniqueValues(def, data);
     // name the field(s) whose value another record holds
     const taken = fields.length
-      ? await ctx.db.select().from(recordUniqueValues)
-        .where(and(eq(recordUniqueValues.formCode, def.code), inArray(recordUniqueValues.value, fields.map((f) => f.value))))
+      ? await ctx.db
+          .select()
+          .from(recordUniqueValues)
+          .where(
+            and(
+              eq(recordUniqueValues.formCode, def.code),
+              inArray(
+                recordUniqueValues.value,
+                fields.map((f) => f.value),
+              ),
+            ),
+          )
       : [];
     const takenSet = new Set(taken.map((x) => `${x.fieldKey}\u0000${x.value}`));
     const errors: FieldError[] = fields
       .filter((f) => takenSet.has(`${f.fieldKey}\u0000${f.value}`))
       .map((f) => {
         const fd = def.fields.find((x) => x.key === f.fieldKey);
-        return { field: f.fieldKey, code: 'duplicate', message: t(locale, 'records.duplicateValue', { label: fd?.label[locale] || fd?.label['zh-CN'] || f.fieldKey, value: f.value }) };
+        return {
+          field: f.fieldKey,
+          code: 'duplicate',
+          message: t(locale, 'records.duplicateValue', { label: fd?.label[locale] || fd?.label['zh-CN'] || f.fieldKey, value: f.value }),
+        };
       });
-    throw new AppError(409, 'records.duplicate', {}, { errors: errors.length ? errors : fields.map((f) => ({ field: f.fieldKey, message: t(locale, 'records.duplicate') })) });
+    throw new AppError(
+      409,
+      'records.duplicate',
+      {},
+      { errors: errors.length ? errors : fields.map((f) => ({ field: f.fieldKey, message: t(locale, 'records.duplicate') })) },
+    );
   }
   throw err;
 }

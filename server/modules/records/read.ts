@@ -55,4 +55,3 @@ export async function applicationType(ctx: AppContext, me: SessionUser, number: 
   const feiYongLeiXing = type && views?.[type] ? views[type] : formType;
   return { id: r.id, feiYongLeiXing, formCode: r.formCode, number: r.number };
 }
-

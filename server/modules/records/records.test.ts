@@ -40,7 +40,15 @@ describe.each(BACKENDS)('records (%s)', (backend) => {
     expect(version).toBe(1);
     const g = (await a.post(GET, { formCode: 'rec', id }, zw)).json().data;
     expect(g.definitionVersion).toBe(1);
-    expect(g.record).toMatchObject({ number, title: '经销商1-1234.50', isYouXiao: '1', rowCreateName: '张伟', rowCreateBuMenName: '华东大区销售部', shenPiZhuangTai: '0', rowClick: 0 });
+    expect(g.record).toMatchObject({
+      number,
+      title: '经销商1-1234.50',
+      isYouXiao: '1',
+      rowCreateName: '张伟',
+      rowCreateBuMenName: '华东大区销售部',
+      shenPiZhuangTai: '0',
+      rowClick: 0,
+    });
     expect(g.record.rowCreateDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(g.record.data.amount).toBe('1234.50');
     const second = (await create({ dealer: dealerValue(2), amount: '1.00' })).json().data;
@@ -141,7 +149,11 @@ describe.each(BACKENDS)('records (%s)', (backend) => {
       await a.post('/tpm/emp/system/commons/biaoDan/edit-save.action', { definition: expenseForm('lst') }, admin);
       await a.post('/emp/api/v2/biaoDan/publish', { code: 'lst' }, admin);
       for (let i = 1; i <= 25; i++) {
-        await create({ dealer: dealerValue(i % 3), amount: `${i * 10}.00`, channel: i % 2 ? 'KA' : 'TT', qty: i, startDate: `2026-03-${String(i).padStart(2, '0')}` }, i <= 20 ? zw : lina, 'lst');
+        await create(
+          { dealer: dealerValue(i % 3), amount: `${i * 10}.00`, channel: i % 2 ? 'KA' : 'TT', qty: i, startDate: `2026-03-${String(i).padStart(2, '0')}` },
+          i <= 20 ? zw : lina,
+          'lst',
+        );
       }
     });
 
@@ -188,7 +200,16 @@ describe.each(BACKENDS)('records (%s)', (backend) => {
       expect(like.totalRecord).toBe(8);
       const dates = (await q({ filters: [{ key: 'startDate', op: 'gte', value: '2026-03-20' }], sort: 'startDate', order: 'desc' })).json().data;
       expect(dates.rows.map((r: { data: { qty: number } }) => r.data.qty)).toEqual([25, 24, 23, 22, 21, 20]);
-      const sys = (await q({ filters: [{ key: 'number', op: 'like', value: 'FYSQ' }, { key: 'shenPiZhuangTai', op: 'eq', value: '0' }], sort: 'qty', order: 'asc' })).json().data;
+      const sys = (
+        await q({
+          filters: [
+            { key: 'number', op: 'like', value: 'FYSQ' },
+            { key: 'shenPiZhuangTai', op: 'eq', value: '0' },
+          ],
+          sort: 'qty',
+          order: 'asc',
+        })
+      ).json().data;
       expect(sys.rows[0].data.qty).toBe(1);
       expect((await q({ filters: [{ key: 'nope', op: 'eq', value: 1 }] })).statusCode).toBe(422);
       expect((await q({ filters: [{ key: 'amount', op: 'eq', value: 'abc' }] })).statusCode).toBe(422);

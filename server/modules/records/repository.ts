@@ -46,7 +46,10 @@ export async function nextSequence(tx: Tx, formCode: string, period: string): Pr
 
 export async function insertRecord(tx: Tx, values: NewRecord) {
   await tx.insert(records).values(values);
-  await tx.update(formDefinitions).set({ recordCount: sql`${formDefinitions.recordCount} + 1` }).where(eq(formDefinitions.code, values.formCode));
+  await tx
+    .update(formDefinitions)
+    .set({ recordCount: sql`${formDefinitions.recordCount} + 1` })
+    .where(eq(formDefinitions.code, values.formCode));
 }
 
 /** Replaces a record's unique values; a value another record holds fails with a unique violation. */
@@ -69,7 +72,10 @@ export async function softDelete(tx: Tx, id: string, expectedVersion: number, fo
   const r = await updateRecord(tx, id, expectedVersion, { isYouXiao: '0', rowModUser: user, rowModDate: now });
   if (!r) return null;
   await tx.delete(recordUniqueValues).where(eq(recordUniqueValues.recordId, id));
-  await tx.update(formDefinitions).set({ recordCount: sql`greatest(${formDefinitions.recordCount} - 1, 0)` }).where(eq(formDefinitions.code, formCode));
+  await tx
+    .update(formDefinitions)
+    .set({ recordCount: sql`greatest(${formDefinitions.recordCount} - 1, 0)` })
+    .where(eq(formDefinitions.code, formCode));
   return r;
 }
 
@@ -79,7 +85,12 @@ export async function getRecord(db: DbOrTx, id: string): Promise<RecordRow | nul
 }
 
 export async function findByNumber(db: Db, number: string) {
-  return db.select().from(records).where(and(eq(records.number, number), eq(records.isYouXiao, '1'))).orderBy(desc(records.id)).limit(20);
+  return db
+    .select()
+    .from(records)
+    .where(and(eq(records.number, number), eq(records.isYouXiao, '1')))
+    .orderBy(desc(records.id))
+    .limit(20);
 }
 
 /** Display names of creators and their departments for a page of rows. */
@@ -121,7 +132,10 @@ export const ESTIMATE_ONLY_ABOVE = 10 * EXACT_COUNT_CAP;
 const ESTIMATE_TTL_MS = 15_000;
 
 /** A listed row: its id and its API JSON as text. */
-export interface PageRow { id: string; json: string }
+export interface PageRow {
+  id: string;
+  json: string;
+}
 
 const estimates = new WeakMap<object, Map<string, { total: number; at: number }>>();
 function estimateCache(db: Db) {
@@ -214,7 +228,8 @@ export function pageQuery(db: Db, q: ListQuery) {
  */
 async function pageRows(db: Db, q: ListQuery): Promise<(PageRow & { total: number | string | null })[]> {
   const { sql: text, params } = pageQuery(db, q);
-  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: (PageRow & { total: number | string | null })[] }> } }).$client;
+  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: (PageRow & { total: number | string | null })[] }> } })
+    .$client;
   return (await client.query(text, params)).rows;
 }
 
@@ -225,7 +240,9 @@ export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: PageRow
   const seen = q.offset + rows.length;
   let count: { total: number; estimate: boolean };
   if (q.useCounter) {
-    const total = found.length ? Number(found[0].total ?? 0) : Number((await db.select({ n: formDefinitions.recordCount }).from(formDefinitions).where(eq(formDefinitions.code, q.formCode)))[0]?.n ?? 0);
+    const total = found.length
+      ? Number(found[0].total ?? 0)
+      : Number((await db.select({ n: formDefinitions.recordCount }).from(formDefinitions).where(eq(formDefinitions.code, q.formCode)))[0]?.n ?? 0);
     count = { total: Math.max(total, seen), estimate: false };
   } else if (!q.cursor && rows.length < q.limit && (rows.length > 0 || q.offset === 0)) {
     // a short page is the last one: the total is exact without counting

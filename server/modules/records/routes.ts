@@ -40,7 +40,9 @@ export function recordRoutes(app: TypedApp, ctx: AppContext) {
     return ok(null);
   });
 
-  app.post(pathOf(E.derive, p), { config, schema: routeSchema(E.derive) }, async (req) => ok(await deriveRecord(ctx, req.auth!, req.body.formCode, req.body.fromId, req.locale)));
+  app.post(pathOf(E.derive, p), { config, schema: routeSchema(E.derive) }, async (req) =>
+    ok(await deriveRecord(ctx, req.auth!, req.body.formCode, req.body.fromId, req.locale)),
+  );
 
   app.post(pathOf(E.applicationType, p), { config, schema: routeSchema(E.applicationType) }, async (req) => {
     const b = req.body ?? {};

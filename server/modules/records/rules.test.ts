@@ -19,7 +19,12 @@ describe.each(BACKENDS)('linkage rules on save (%s)', (backend) => {
     ],
     formulas: [{ id: 'lineSum', target: 'amount', expression: { colSum: ['mingXi', 'price'] }, precision: 2 }],
     rules: [
-      { id: 'bigNeedsContract', when: { '>': [{ var: 'amount' }, 50000] }, then: [{ action: 'require', target: 'contractNo' }], otherwise: [{ action: 'optional', target: 'contractNo' }] },
+      {
+        id: 'bigNeedsContract',
+        when: { '>': [{ var: 'amount' }, 50000] },
+        then: [{ action: 'require', target: 'contractNo' }],
+        otherwise: [{ action: 'optional', target: 'contractNo' }],
+      },
       { id: 'ttHidesQty', when: { '==': [{ var: 'channel' }, 'TT'] }, then: [{ action: 'hide', target: 'qty' }] },
     ],
   });

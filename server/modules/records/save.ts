@@ -4,9 +4,7 @@
 // (hooks.ts) inside its transaction, so a hook's error rolls the write back.
 import dayjs from 'dayjs';
 import type { AppContext, SessionUser } from '../../context';
-import {
-  DEFAULT_NUMBER_RULE, FORM_MODES, ownerEditMode, submitActionOf, transition, type LifecycleAction,
-} from '../../../schemas';
+import { DEFAULT_NUMBER_RULE, FORM_MODES, ownerEditMode, submitActionOf, transition, type LifecycleAction } from '../../../schemas';
 import type { Locale } from '../../../schemas/constants';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';

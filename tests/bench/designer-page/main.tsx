@@ -35,7 +35,13 @@ export function benchDefinition(count: number): FormDefinition {
       continue;
     }
     const type = types[i % types.length];
-    fields.push({ key: `f${i}`, type, label: { 'zh-CN': `字段${i}` }, width: type === TC.TEXTAREA ? 24 : 12, ...(type === TC.DECIMAL ? { precision: 2 } : {}) });
+    fields.push({
+      key: `f${i}`,
+      type,
+      label: { 'zh-CN': `字段${i}` },
+      width: type === TC.TEXTAREA ? 24 : 12,
+      ...(type === TC.DECIMAL ? { precision: 2 } : {}),
+    });
   }
   return { schemaVersion: DEFINITION_SCHEMA_VERSION, code: 'designerBench', name: { 'zh-CN': `设计器基准 ${count}` }, version: 0, formType: 0, fields };
 }

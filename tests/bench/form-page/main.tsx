@@ -70,17 +70,32 @@ function RjsfBaseline() {
     }
     return out;
   };
-  return <RjsfForm schema={schema} uiSchema={uiSchema} formData={data} validator={validator} onChange={(e) => setData(recompute(e.formData as Record<string, unknown>))} />;
+  return (
+    <RjsfForm
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={data}
+      validator={validator}
+      onChange={(e) => setData(recompute(e.formData as Record<string, unknown>))}
+    />
+  );
 }
 
 window.__bench = { t0: performance.now() };
 // r=none: an empty page (the profiler of form.profile.ts starts on it before navigating)
-if (renderer !== 'none') createRoot(document.getElementById('root')!).render(
-  <Mounted>
-    {renderer === 'fw' ? (
-      <DefinitionForm definition={def} mode={kase === 'rows' ? 1 : 0} record={kase === 'rows' ? { id: '1000000000000000001', number: 'BENCH1', data: initial } : null} user={user} onSubmit={() => {}} />
-    ) : (
-      <RjsfBaseline />
-    )}
-  </Mounted>,
-);
+if (renderer !== 'none')
+  createRoot(document.getElementById('root')!).render(
+    <Mounted>
+      {renderer === 'fw' ? (
+        <DefinitionForm
+          definition={def}
+          mode={kase === 'rows' ? 1 : 0}
+          record={kase === 'rows' ? { id: '1000000000000000001', number: 'BENCH1', data: initial } : null}
+          user={user}
+          onSubmit={() => {}}
+        />
+      ) : (
+        <RjsfBaseline />
+      )}
+    </Mounted>,
+  );
