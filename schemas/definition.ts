@@ -1,4 +1,4 @@
-// The definition schemas: FormDefinition, ListDefinition, ProcessDefinition.
+// The definition schemas: FormDefinition, ListDefinition (ProcessDefinition: schemas/process/model.ts).
 // TypeBox gives both the JSON Schema (for ajv, the server and the designer) and the TS types
 // (`Static`); there is no hand-written twin of these types anywhere.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -309,62 +309,5 @@ export const ListDefinition = Type.Object(
 );
 export type ListDefinition = Static<typeof ListDefinition>;
 
-export const PROCESS_NODE_TYPES = ['start', 'approve', 'condition', 'cc', 'end'] as const;
-export type ProcessNodeType = (typeof PROCESS_NODE_TYPES)[number];
-export const APPROVER_KINDS = ['user', 'role', 'deptLeader', 'applicant', 'matrix'] as const;
+// The process model (ProcessDefinition and its nodes) lives in schemas/process/model.ts.
 
-export const ProcessNode = Type.Object(
-  {
-    id: Type.String({ minLength: 1, maxLength: 64 }),
-    type: Type.Union(PROCESS_NODE_TYPES.map((t) => Type.Literal(t))),
-    name: LocalizedText,
-    approvers: Type.Optional(
-      Type.Object(
-        {
-          kind: Type.Union(APPROVER_KINDS.map((k) => Type.Literal(k))),
-          ids: Type.Optional(Type.Array(Type.String({ maxLength: 64 }))),
-          /** approver matrix (juZhen) code and the record field whose value picks the row */
-          matrix: Type.Optional(Type.String({ maxLength: 64 })),
-          matrixField: Type.Optional(FieldPath),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    /** how several approvers decide: any one of them, all of them, or one after another */
-    multi: Type.Optional(Type.Union([Type.Literal('any'), Type.Literal('all'), Type.Literal('sequential')])),
-    /** may the approver return the document to the applicant, and to which node on resubmit */
-    allowReturn: Type.Optional(Type.Boolean()),
-    resubmitTo: Type.Optional(Type.Union([Type.Literal('start'), Type.Literal('returningNode')])),
-    position: Type.Optional(Type.Object({ x: Type.Number(), y: Type.Number() }, { additionalProperties: false })),
-  },
-  { additionalProperties: false },
-);
-export type ProcessNode = Static<typeof ProcessNode>;
-
-export const ProcessEdge = Type.Object(
-  {
-    id: Type.String({ minLength: 1, maxLength: 64 }),
-    source: Type.String({ minLength: 1, maxLength: 64 }),
-    target: Type.String({ minLength: 1, maxLength: 64 }),
-    /** JSON Logic over the record; edges without a condition are the default branch */
-    condition: Type.Optional(JsonLogic),
-    priority: Type.Optional(Type.Integer({ minimum: 0 })),
-    label: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  { additionalProperties: false },
-);
-export type ProcessEdge = Static<typeof ProcessEdge>;
-
-export const ProcessDefinition = Type.Object(
-  {
-    schemaVersion: Type.Literal(DEFINITION_SCHEMA_VERSION),
-    code: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,63}$' }),
-    name: LocalizedText,
-    version: Type.Integer({ minimum: 0 }),
-    formCode: Type.Optional(Type.String({ maxLength: 64 })),
-    nodes: Type.Array(ProcessNode),
-    edges: Type.Array(ProcessEdge),
-  },
-  { $id: 'ProcessDefinition', additionalProperties: false },
-);
-export type ProcessDefinition = Static<typeof ProcessDefinition>;

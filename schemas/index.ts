@@ -11,3 +11,4 @@ export * from './migrations';
 export * from './catalog';
 export * from './ruleEffects';
 export * from './lifecycle';
+export * from './process';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateDefinition, validateListDefinition, validateProcessDefinition, type DefinitionError } from './validateDefinition';
 import { sampleDefinition } from './testing/fixtures';
-import type { FieldDefinition, FormDefinition, ProcessDefinition } from './definition';
+import type { FieldDefinition, FormDefinition } from './definition';
+import type { ProcessDefinition } from './process/model';
 import { DEFINITION_SCHEMA_VERSION } from './definition';
 
 const L = (zh: string, en = zh) => ({ 'zh-CN': zh, 'en-US': en });

@@ -12,7 +12,8 @@
 //   the same row's column explicitly.
 import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { FormDefinition, ListDefinition, ProcessDefinition } from './definition';
+import { FormDefinition, ListDefinition } from './definition';
+import { ProcessDefinition } from './process/model';
 import { createAjv, forAjv } from './ajv';
 import { APPROVAL_FIELD_KEYS, PAGE_WIDTHS, RESERVED_KEYS, SYSTEM_FIELD_KEYS, TC, isTypeCode } from './typeCodes';
 import { CODE_MAX_LENGTH, type Locale } from './constants';

@@ -28,6 +28,7 @@ import { menuModule } from './modules/menu';
 import { masterDataModule } from './modules/masterData';
 import { filesModule } from './modules/files';
 import { languagesModule } from './modules/languages';
+import { processModule } from './modules/process';
 import { AppError } from './lib/errors';
 
 export interface BuiltApp {
@@ -75,7 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerOpenApi(app, config.apiPrefix);
 
   // the modules (records indexes every published form's list at start and on `definition.published`)
-  for (const module of [maintenanceModule, authModule, definitionsModule, recordsModule, menuModule, masterDataModule, filesModule, languagesModule]) {
+  for (const module of [maintenanceModule, authModule, definitionsModule, recordsModule, menuModule, masterDataModule, filesModule, languagesModule, processModule]) {
     await app.register(module, { ctx });
   }
 

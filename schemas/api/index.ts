@@ -9,9 +9,11 @@ import { languages } from './languages';
 import { maintenance } from './maintenance';
 import { masterData } from './masterData';
 import { menu } from './menu';
+import { process } from './process';
+import { processAdmin } from './processAdmin';
 import { records } from './records';
 
-export const endpoints = { auth, definitions, records, files, masterData, menu, languages, maintenance } as const;
+export const endpoints = { auth, definitions, records, files, masterData, menu, languages, maintenance, process, processAdmin } as const;
 export type Endpoints = typeof endpoints;
 
 /** Every endpoint with its module and name, e.g. `records.save`. */

@@ -1,7 +1,8 @@
 // The seeded definition catalog: the business forms of the portal as definitions (data, not
 // code). The server seeds them on first start; tests validate every entry and compile its
 // record schema. Each form carries its list settings (`list`).
-import type { FormDefinition, ProcessDefinition } from '../definition';
+import type { FormDefinition } from '../definition';
+import type { ProcessDefinition } from '../process/model';
 import feiYongShenQing from './feiYongShenQing.json';
 import feiYongJieAn from './feiYongJieAn.json';
 import feiYongHeXiao from './feiYongHeXiao.json';

@@ -364,3 +364,256 @@ export const budgetPools = pgTable('budget_pools', {
   isEnabled: boolean('is_enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
 });
+
+// ─── approval processes (schemas/process) ──────────────────────────────────────────────────
+/** A process: its working draft and its binding; published versions in process_definition_versions. */
+export const processDefinitions = pgTable(
+  'process_definitions',
+  {
+    code: varchar('code', { length: 64 }).primaryKey(),
+    name: jsonb('name').notNull(),
+    /** the form it is bound to (bangDingBiaoDan); at most one enabled process per form */
+    formCode: varchar('form_code', { length: 64 }),
+    enabled: boolean('enabled').notNull().default(true),
+    /** the designer's working copy (a ProcessDefinition); null once published and not edited since */
+    draft: jsonb('draft'),
+    /** optimistic version of the draft (a stale save answers 409) */
+    draftVersion: integer('draft_version').notNull().default(1),
+    latestVersion: integer('latest_version').notNull().default(0),
+    rowModUser: varchar('row_mod_user', { length: 32 }),
+    rowModDate: varchar('row_mod_date', { length: 100 }),
+  },
+  (t) => [index('process_definitions_form_idx').on(t.formCode)],
+);
+
+/** Immutable published versions; an instance is pinned to one. */
+export const processDefinitionVersions = pgTable(
+  'process_definition_versions',
+  {
+    code: varchar('code', { length: 64 })
+      .notNull()
+      .references(() => processDefinitions.code, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').notNull(),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+    publishedBy: varchar('published_by', { length: 32 }),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.version] })],
+);
+
+/**
+ * A running (or finished) approval of one record. `state` is the engine's InstanceState;
+ * every step is `UPDATE … SET state = $new, revision = revision + 1 WHERE id = $id AND
+ * revision = $read` in the step's transaction: a task completes exactly once.
+ */
+export const processInstances = pgTable(
+  'process_instances',
+  {
+    id: id().primaryKey(),
+    recordId: id('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    formCode: varchar('form_code', { length: 64 }).notNull(),
+    formVersion: integer('form_version').notNull(),
+    processCode: varchar('process_code', { length: 64 }).notNull(),
+    processVersion: integer('process_version').notNull(),
+    applicantId: id('applicant_id').notNull(),
+    /** schemas/process/state.ts INSTANCE_STATUSES */
+    status: varchar('status', { length: 16 }).notNull(),
+    revision: integer('revision').notNull().default(1),
+    state: jsonb('state').notNull(),
+    /** the current nodes' names (zh-CN), for lists and monitoring */
+    currentNodes: varchar('current_nodes', { length: 500 }),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    index('process_instances_record_idx').on(t.recordId),
+    // at most one live instance per record
+    uniqueIndex('process_instances_record_live_uq')
+      .on(t.recordId)
+      .where(sql`${t.status} in ('running', 'returned')`),
+    index('process_instances_status_idx').on(t.status, t.updatedAt),
+    index('process_instances_applicant_idx').on(t.applicantId, t.startedAt),
+  ],
+);
+
+/** The tasks of the instances, one row per Task of the state (the to-do and done lists read these). */
+export const processTasks = pgTable(
+  'process_tasks',
+  {
+    id: id().primaryKey(),
+    instanceId: id('instance_id')
+      .notNull()
+      .references(() => processInstances.id, { onDelete: 'cascade' }),
+    recordId: id('record_id').notNull(),
+    nodeId: varchar('node_id', { length: 64 }).notNull(),
+    assigneeId: id('assignee_id').notNull(),
+    /** schemas/process/state.ts TASK_STATUSES */
+    status: varchar('status', { length: 16 }).notNull(),
+    origin: varchar('origin', { length: 24 }).notNull().default('node'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    dueAt: ts('due_at'),
+    completedAt: ts('completed_at'),
+    comment: text('comment'),
+  },
+  (t) => [
+    index('process_tasks_assignee_idx').on(t.assigneeId, t.status, t.createdAt),
+    index('process_tasks_instance_idx').on(t.instanceId),
+    index('process_tasks_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every step of every instance: who, when, what, with which comment and attachments. Append-only. */
+export const processHistory = pgTable(
+  'process_history',
+  {
+    id: id().primaryKey(),
+    instanceId: id('instance_id')
+      .notNull()
+      .references(() => processInstances.id, { onDelete: 'cascade' }),
+    recordId: id('record_id').notNull(),
+    /** order within the instance */
+    seq: integer('seq').notNull(),
+    action: varchar('action', { length: 24 }).notNull(),
+    actorId: id('actor_id'),
+    nodeId: varchar('node_id', { length: 64 }),
+    taskId: id('task_id'),
+    comment: text('comment'),
+    attachments: jsonb('attachments'),
+    detail: jsonb('detail'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('process_history_instance_seq_uq').on(t.instanceId, t.seq), index('process_history_record_idx').on(t.recordId)],
+);
+
+/** CC readers: who was copied on which record (they may open it read-only), and when they read it. */
+export const processCc = pgTable(
+  'process_cc',
+  {
+    instanceId: id('instance_id')
+      .notNull()
+      .references(() => processInstances.id, { onDelete: 'cascade' }),
+    recordId: id('record_id').notNull(),
+    userId: id('user_id').notNull(),
+    nodeId: varchar('node_id', { length: 64 }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    readAt: ts('read_at'),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.userId, t.nodeId] }), index('process_cc_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The transactional outbox of process callbacks: written in the step's transaction, delivered
+ * after commit (HMAC-signed, idempotency id = the row id), retried with backoff; `failed` after
+ * the last attempt (the record's shenPiCallBackFailure is set) until a person retries (chongShi).
+ */
+export const processOutbox = pgTable(
+  'process_outbox',
+  {
+    id: id().primaryKey(),
+    instanceId: id('instance_id').notNull(),
+    recordId: id('record_id').notNull(),
+    processCode: varchar('process_code', { length: 64 }).notNull(),
+    event: varchar('event', { length: 24 }).notNull(),
+    url: text('url').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending, delivering, delivered, failed */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: ts('next_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    index('process_outbox_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('process_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Timers (task timeouts and reminders), in the database so they survive restarts; run by the scheduler. */
+export const processJobs = pgTable(
+  'process_jobs',
+  {
+    id: id().primaryKey(),
+    /** timeout (the node's timeout action on a pending task) */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    instanceId: id('instance_id').notNull(),
+    taskId: id('task_id').notNull(),
+    dueAt: ts('due_at').notNull(),
+    /** pending, done, cancelled */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    runs: integer('runs').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('process_jobs_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('process_jobs_task_idx').on(t.taskId),
+  ],
+);
+
+/** Approver matrices (juZhen): rows keyed by business values (region, channel …), a column per approver role. */
+export const approverMatrices = pgTable('approver_matrices', {
+  code: varchar('code', { length: 64 }).primaryKey(),
+  name: jsonb('name').notNull(),
+  /** [{ key, name }]: the key columns */
+  keys: jsonb('keys').notNull(),
+  /** [{ key, name }]: the approver columns */
+  columns: jsonb('columns').notNull(),
+  version: integer('version').notNull().default(1),
+  rowModUser: varchar('row_mod_user', { length: 32 }),
+  rowModDate: varchar('row_mod_date', { length: 100 }),
+});
+
+export const approverMatrixRows = pgTable(
+  'approver_matrix_rows',
+  {
+    id: id().primaryKey(),
+    matrixCode: varchar('matrix_code', { length: 64 })
+      .notNull()
+      .references(() => approverMatrices.code, { onDelete: 'cascade' }),
+    /** key column → value (e.g. { buMen: "D11" }) */
+    keys: jsonb('keys').notNull(),
+    /** approver column → user ids */
+    cells: jsonb('cells').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('approver_matrix_rows_matrix_idx').on(t.matrixCode, t.sort)],
+);
+
+/** User groups (an approver strategy) and their members. */
+export const userGroups = pgTable('user_groups', {
+  id: id().primaryKey(),
+  code: varchar('code', { length: 64 }).notNull().unique(),
+  name: jsonb('name').notNull(),
+});
+
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    groupId: id('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
+
+/** Users allowed to approve and reject in batches (feiYongHuiZongShenPi). */
+export const batchApprovers = pgTable('batch_approvers', {
+  userId: id('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  addedBy: varchar('added_by', { length: 32 }),
+  addedAt: ts('added_at').notNull().defaultNow(),
+});

@@ -1,0 +1,3 @@
+// The process model, the engine's vocabulary and the engine (pure TS, shared by server and client).
+export * from './model';
+export * from './state';

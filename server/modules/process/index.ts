@@ -1,0 +1,16 @@
+// The process module's face: approvals that run (schemas/process is the model and the pure
+// engine; this module persists it). It plugs into the records module's lifecycle seam: a submit
+// or resubmit of a form bound to a process starts or resumes an instance in the record's own
+// transaction (record hooks), and approvers and cc readers see the document (a record scope
+// provider). Routes: the runtime (runtimeRoutes.ts: task center, actions, history, dry-run,
+// task-all) and the administration (adminRoutes.ts: definitions, binding, versions, matrices,
+// callback failures, task delete). Background: the outbox dispatcher and the timeout scheduler.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ModuleOptions } from '../../context';
+import { adminRoutes } from './adminRoutes';
+import { runtimeRoutes } from './runtimeRoutes';
+
+export const processModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  runtimeRoutes(app, ctx);
+  adminRoutes(app, ctx);
+};
