@@ -8,9 +8,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
 import { adminRoutes } from './adminRoutes';
+import { startBackground } from './background';
+import { registerProcessHooks } from './hooks';
 import { runtimeRoutes } from './runtimeRoutes';
 
 export const processModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  registerProcessHooks(ctx);
   runtimeRoutes(app, ctx);
   adminRoutes(app, ctx);
+  startBackground(app, ctx);
 };
