@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateDefinition, validateListDefinition, validateProcessDefinition, type DefinitionError } from './validateDefinition';
+import { validateDefinition, validateListDefinition, type DefinitionError } from './validateDefinition';
 import { sampleDefinition } from './testing/fixtures';
 import type { FieldDefinition, FormDefinition } from './definition';
-import type { ProcessDefinition } from './process/model';
 import { DEFINITION_SCHEMA_VERSION } from './definition';
 
 const L = (zh: string, en = zh) => ({ 'zh-CN': zh, 'en-US': en });
@@ -496,88 +495,7 @@ describe('validateDefinition', () => {
   });
 });
 
-function process(): ProcessDefinition {
-  return {
-    schemaVersion: DEFINITION_SCHEMA_VERSION,
-    code: 'feiYongShenQingLiuCheng',
-    name: L('费用申请审批流程'),
-    version: 1,
-    formCode: 'testForm',
-    nodes: [
-      { id: 'start', type: 'start', name: L('提交') },
-      { id: 'leader', type: 'approve', name: L('部门经理审批'), approvers: { kind: 'deptLeader' } },
-      { id: 'finance', type: 'approve', name: L('财务审批'), approvers: { kind: 'role', ids: ['caiWu'] } },
-      { id: 'end', type: 'end', name: L('结束') },
-    ],
-    edges: [
-      { id: 'e1', source: 'start', target: 'leader' },
-      { id: 'e2', source: 'leader', target: 'finance', condition: { '>': [{ var: 'jinE' }, 50000] } },
-      { id: 'e3', source: 'leader', target: 'end' },
-      { id: 'e4', source: 'finance', target: 'end' },
-    ],
-  };
-}
-
-describe('validateProcessDefinition', () => {
-  it('accepts a valid process', () => {
-    expect(validateProcessDefinition(process(), 'zh-CN', sampleDefinition()).errors).toEqual([]);
-  });
-  it('needs exactly one start and at least one end', () => {
-    const p = process();
-    p.nodes[0].type = 'approve';
-    expect(validateProcessDefinition(p).errors.map((e) => e.code)).toContain('process.noStart');
-    const q = process();
-    q.nodes[1].type = 'start';
-    expect(validateProcessDefinition(q).errors.map((e) => e.code)).toContain('process.multipleStart');
-    const r = process();
-    r.nodes[3].type = 'cc';
-    const err = validateProcessDefinition(r).errors.find((e) => e.code === 'process.noEnd')!;
-    expect(err.message).toBe('流程至少需要一个结束节点');
-    expect(validateProcessDefinition(r, 'en-US').errors.find((e) => e.code === 'process.noEnd')!.message).toBe('The process needs at least one end node');
-  });
-  it('edges must connect existing nodes; every node must be reachable', () => {
-    const p = process();
-    p.edges[3].target = 'nowhere';
-    const codes = validateProcessDefinition(p).errors;
-    expect(codes).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'process.edgeUnknownNode', path: '/edges/3/target' })]));
-    const q = process();
-    q.edges = q.edges.filter((e) => e.id !== 'e2');
-    expect(validateProcessDefinition(q).errors).toEqual([expect.objectContaining({ code: 'process.unreachableNode', path: '/nodes/2' })]);
-  });
-  it('dead ends, ends with a way out, several default branches', () => {
-    const p = process();
-    p.edges = p.edges.filter((e) => e.id !== 'e4');
-    expect(validateProcessDefinition(p).errors).toEqual([expect.objectContaining({ code: 'process.deadEnd', path: '/nodes/2' })]);
-    const q = process();
-    q.edges.push({ id: 'e5', source: 'end', target: 'leader' });
-    expect(validateProcessDefinition(q).errors).toEqual([expect.objectContaining({ code: 'process.endHasOutgoing', path: '/nodes/3' })]);
-    const r = process();
-    delete r.edges[1].condition;
-    const err = validateProcessDefinition(r).errors;
-    expect(err).toEqual([expect.objectContaining({ code: 'process.multipleDefaultEdges', path: '/edges/2' })]);
-    expect(err[0].message).toBe('节点「leader」有多条无条件连线，只能有一条默认分支');
-  });
-  it('approver matrix fields must be form fields', () => {
-    const p = process();
-    p.nodes[2].approvers = { kind: 'matrix', matrix: 'quYu', matrixField: 'nope' };
-    expect(validateProcessDefinition(p, 'zh-CN', sampleDefinition()).errors).toEqual([
-      expect.objectContaining({ code: 'process.unknownField', path: '/nodes/2/approvers/matrixField' }),
-    ]);
-    p.nodes[2].approvers.matrixField = 'jingXiaoShang';
-    expect(validateProcessDefinition(p, 'zh-CN', sampleDefinition()).errors).toEqual([]);
-  });
-  it('duplicate node ids, structure, conditions against the form', () => {
-    const p = process();
-    p.nodes[2].id = 'leader';
-    expect(validateProcessDefinition(p).errors.map((e) => e.code)).toContain('process.duplicateNodeId');
-    expect(validateProcessDefinition({ nodes: 1 }).errors.map((e) => e.code)).toContain('schema.required');
-    const q = process();
-    q.edges[1].condition = { '>': [{ var: 'nope' }, 1] };
-    expect(validateProcessDefinition(q, 'zh-CN', sampleDefinition()).errors.map((e) => e.code)).toEqual(['process.unknownField']);
-    q.edges[1].condition = { bogus: [] };
-    expect(validateProcessDefinition(q).errors.map((e) => e.code)).toEqual(['unknownOperator']);
-  });
-});
+// validateProcessDefinition: schemas/process/validate.test.ts
 
 describe('validateListDefinition', () => {
   const list = () => ({

@@ -2,6 +2,7 @@
 // the semantic checks a JSON Schema cannot express (unique keys, references of rules,
 // formulas, permissions and list settings, formula cycles …). Every error has a JSON-pointer
 // path into the document, a stable code and a message in the caller's language.
+// (Process definitions: schemas/process/validate.ts, on the helpers exported here.)
 //
 // Scopes of expressions (shared with runtime/engine):
 // - form scope (rules, form-level formulas, process conditions): `{"var": "amount"}` reads a
@@ -13,7 +14,6 @@
 import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { FormDefinition, ListDefinition } from './definition';
-import { ProcessDefinition } from './process/model';
 import { createAjv, forAjv } from './ajv';
 import { APPROVAL_FIELD_KEYS, PAGE_WIDTHS, RESERVED_KEYS, SYSTEM_FIELD_KEYS, TC, isTypeCode } from './typeCodes';
 import { CODE_MAX_LENGTH, type Locale } from './constants';
@@ -65,6 +65,17 @@ export const DEFINITION_ERROR_CODES = [
   'process.endHasOutgoing',
   'process.multipleDefaultEdges',
   'process.unknownField',
+  'process.conditionOutsideGateway',
+  'process.noDefaultEdge',
+  'process.multipleOutgoing',
+  'process.parallelTooFewBranches',
+  'process.joinWithoutSplit',
+  'process.cycle',
+  'process.noStrategy',
+  'process.ratioWithoutValue',
+  'process.emptyUser',
+  /** the server's publish: callbackUrl outside the outbound allowlist */
+  'process.callbackNotAllowed',
 ] as const;
 export type DefinitionErrorCode = (typeof DEFINITION_ERROR_CODES)[number] | `schema.${string}`;
 
@@ -85,7 +96,6 @@ export interface DefinitionValidation {
 // ajv, compiled once per schema (lazily, so importing schemas/ costs nothing).
 
 let formValidator: ValidateFunction | null = null;
-let processValidator: ValidateFunction | null = null;
 let listValidator: ValidateFunction | null = null;
 let ajvInstance: Ajv | null = null;
 function ajv(): Ajv {
@@ -101,10 +111,6 @@ function formValidate() {
 function listValidate() {
   listValidator ??= ajv().compile(forAjv(ListDefinition));
   return listValidator;
-}
-function processValidate() {
-  processValidator ??= ajv().compile(forAjv(ProcessDefinition));
-  return processValidator;
 }
 
 const KNOWN_SCHEMA_KEYWORDS = new Set([
@@ -124,8 +130,8 @@ const KNOWN_SCHEMA_KEYWORDS = new Set([
   'maxItems',
 ]);
 
-/** ajv errors → DefinitionErrors (anyOf branches collapsed into their anyOf). */
-function structuralErrors(errors: ErrorObject[] | null | undefined, locale: Locale): DefinitionError[] {
+/** ajv errors → DefinitionErrors (anyOf branches collapsed into their anyOf). Shared with process/validate.ts. */
+export function structuralErrors(errors: ErrorObject[] | null | undefined, locale: Locale): DefinitionError[] {
   const list = errors ?? [];
   const anyOfs = list.filter((e) => e.keyword === 'anyOf');
   const out: DefinitionError[] = [];
@@ -208,7 +214,7 @@ export function resolveVar(index: FieldIndex, path: string, rowScope?: string): 
 }
 
 /** A field path as written in rules, formulas and permissions: `key` or `subForm.column`. */
-function resolveFieldPath(index: FieldIndex, path: string): Obj | null {
+export function resolveFieldPath(index: FieldIndex, path: string): Obj | null {
   const [k, c] = path.split('.');
   if (c === undefined) return index.main.get(k) ?? null;
   return index.columns.get(k)?.get(c) ?? null;
@@ -216,7 +222,8 @@ function resolveFieldPath(index: FieldIndex, path: string): Obj | null {
 
 // ---------------------------------------------------------------------------------------
 
-class Collector {
+/** Collects semantic errors with their messages in one locale (shared with process/validate.ts). */
+export class Collector {
   readonly errors: DefinitionError[] = [];
   constructor(private readonly locale: Locale) {}
   add(path: string, code: DefinitionErrorCode, params: Record<string, unknown> = {}): void {
@@ -312,14 +319,15 @@ function checkFields(def: Obj, c: Collector, locale: Locale): void {
   checkList(arr(def.fields), '/fields', null);
 }
 
-function checkOperators(expr: unknown, path: string, c: Collector): ReturnType<typeof collectReferences> {
+/** Report operators outside the allowed set; returns what the expression reads. */
+export function checkOperators(expr: unknown, path: string, c: Collector): ReturnType<typeof collectReferences> {
   const refs = collectReferences(expr);
   for (const op of new Set(refs.unknownOperators)) c.add(path, 'unknownOperator', { operator: op });
   return refs;
 }
 
 /** Check an expression's references; returns the canonical paths it reads. */
-function checkExpression(
+export function checkExpression(
   expr: unknown,
   path: string,
   index: FieldIndex,
@@ -543,7 +551,7 @@ export function checkDeriveSource(def: FormDefinition, source: FormDefinition, l
 }
 
 /** Semantic errors supersede ajv's at the same path (e.g. a width of 6). */
-function merge(structural: DefinitionError[], semantic: DefinitionError[]): DefinitionError[] {
+export function mergeErrors(structural: DefinitionError[], semantic: DefinitionError[]): DefinitionError[] {
   const paths = new Set(semantic.map((e) => e.path));
   return [...structural.filter((e) => !paths.has(e.path)), ...semantic];
 }
@@ -572,88 +580,7 @@ export function validateDefinition(def: unknown, locale: Locale = 'zh-CN'): Defi
       }
     }
   }
-  const errors = merge(structural, c.errors);
-  return { valid: errors.length === 0, errors };
-}
-
-/**
- * Validate a process definition: structure, exactly one start node, at least one end node,
- * unique node ids, edges between existing nodes, every node reachable from the start, every
- * node but an end with a way out (and ends without one), at most one unconditioned (default)
- * edge per node, and (when the bound form is given) conditions and approver-matrix fields
- * that read only that form's fields.
- */
-export function validateProcessDefinition(def: unknown, locale: Locale = 'zh-CN', form?: FormDefinition): DefinitionValidation {
-  const validate = processValidate();
-  const ok = validate(def);
-  const structural = ok ? [] : structuralErrors(validate.errors, locale);
-  const c = new Collector(locale);
-  if (isObj(def)) {
-    const nodes = arr(def.nodes).filter(isObj);
-    const ids = new Set<string>();
-    arr(def.nodes).forEach((n, i) => {
-      const id = isObj(n) ? str(n.id) : undefined;
-      if (id === undefined) return;
-      if (ids.has(id)) c.add(`/nodes/${i}/id`, 'process.duplicateNodeId', { node: id });
-      ids.add(id);
-    });
-    const starts = nodes.filter((n) => n.type === 'start');
-    if (starts.length === 0) c.add('/nodes', 'process.noStart');
-    if (starts.length > 1) c.add('/nodes', 'process.multipleStart', { count: starts.length });
-    if (!nodes.some((n) => n.type === 'end')) c.add('/nodes', 'process.noEnd');
-    const out = new Map<string, string[]>();
-    const index = form ? indexFields(form) : null;
-    arr(def.edges).forEach((e, i) => {
-      if (!isObj(e)) return;
-      const source = str(e.source);
-      const target = str(e.target);
-      if (source !== undefined && !ids.has(source)) c.add(`/edges/${i}/source`, 'process.edgeUnknownNode', { edge: str(e.id) ?? i, node: source });
-      if (target !== undefined && !ids.has(target)) c.add(`/edges/${i}/target`, 'process.edgeUnknownNode', { edge: str(e.id) ?? i, node: target });
-      if (source !== undefined && target !== undefined) out.set(source, [...(out.get(source) ?? []), target]);
-      if (e.condition !== undefined) {
-        if (index) checkExpression(e.condition, `/edges/${i}/condition`, index, c, 'process.unknownField');
-        else checkOperators(e.condition, `/edges/${i}/condition`, c);
-      }
-    });
-    const start = starts.length === 1 ? str(starts[0].id) : undefined;
-    if (start !== undefined) {
-      const seen = new Set<string>([start]);
-      const queue = [start];
-      while (queue.length) {
-        for (const t of out.get(queue.shift()!) ?? []) {
-          if (!seen.has(t)) {
-            seen.add(t);
-            queue.push(t);
-          }
-        }
-      }
-      arr(def.nodes).forEach((n, i) => {
-        const id = isObj(n) ? str(n.id) : undefined;
-        if (id !== undefined && !seen.has(id)) c.add(`/nodes/${i}`, 'process.unreachableNode', { node: id });
-      });
-    }
-    // every node but an end leads somewhere; an end leads nowhere; one default branch per node
-    const defaults = new Map<string, number>();
-    arr(def.edges).forEach((e, i) => {
-      if (!isObj(e) || e.condition !== undefined) return;
-      const source = str(e.source);
-      if (source === undefined) return;
-      if (defaults.has(source)) c.add(`/edges/${i}`, 'process.multipleDefaultEdges', { node: source });
-      else defaults.set(source, i);
-    });
-    arr(def.nodes).forEach((n, i) => {
-      if (!isObj(n)) return;
-      const id = str(n.id);
-      if (id === undefined) return;
-      if (n.type === 'end' && (out.get(id)?.length ?? 0) > 0) c.add(`/nodes/${i}`, 'process.endHasOutgoing', { node: id });
-      if (n.type !== 'end' && !out.get(id)?.length) c.add(`/nodes/${i}`, 'process.deadEnd', { node: id });
-      const matrixField = isObj(n.approvers) ? str(n.approvers.matrixField) : undefined;
-      if (index && matrixField !== undefined && !resolveFieldPath(index, matrixField)) {
-        c.add(`/nodes/${i}/approvers/matrixField`, 'process.unknownField', { field: matrixField });
-      }
-    });
-  }
-  const errors = merge(structural, c.errors);
+  const errors = mergeErrors(structural, c.errors);
   return { valid: errors.length === 0, errors };
 }
 
@@ -667,6 +594,6 @@ export function validateListDefinition(def: unknown, locale: Locale = 'zh-CN', f
   const structural = ok ? [] : structuralErrors(validate.errors, locale);
   const c = new Collector(locale);
   if (isObj(def) && form) checkList(def.settings, '/settings', indexFields(form), c);
-  const errors = merge(structural, c.errors);
+  const errors = mergeErrors(structural, c.errors);
   return { valid: errors.length === 0, errors };
 }

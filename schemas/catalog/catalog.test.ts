@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG, CATALOG_BY_CODE, CATALOG_PROCESSES } from './index';
-import { validateDefinition, validateProcessDefinition } from '../validateDefinition';
+import { validateDefinition } from '../validateDefinition';
+import { validateProcessDefinition } from '../process/validate';
 import { compileRecordSchema } from '../compileRecordSchema';
 import { migrateDefinition } from '../migrations';
 import { FORM_MODES, FORM_TYPES, TC } from '../typeCodes';
