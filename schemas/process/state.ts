@@ -86,6 +86,16 @@ export interface Task {
   dueAt?: string;
   completedAt?: string;
   comment?: string;
+  /** the decision step (InstanceState.step) that created it */
+  createdStep: number;
+  /** the step it last became pending (created pending, or moved up from waiting) */
+  readyStep?: number;
+  /** the step it finished (any final status) */
+  doneStep?: number;
+  /** who finished it: the acting user, null for the system (timeout, auto rules, the flow moving on) */
+  doneBy?: string | null;
+  /** timeout remind: reminders sent so far */
+  reminders?: number;
 }
 
 /** One activation of a node (a node runs again after a return or resubmit). */
@@ -93,7 +103,8 @@ export interface NodeRun {
   id: string;
   nodeId: string;
   status: 'active' | 'done' | 'skipped' | 'cancelled';
-  /** the branch of a parallel split this run is on ('' on the main line) */
+  /** the branch of a parallel split this run is on ('' on the main line; nested splits: the edge ids
+   *  of the enclosing branches joined by '/', outermost first, e.g. 'e2/e7') */
   branch: string;
   method: ApproveMethod;
   /** who the strategy resolved and why (dry-run and history show it) */
@@ -102,6 +113,10 @@ export interface NodeRun {
   endedAt?: string;
   /** approved / rejected / returned / skipped / autoPass / … */
   outcome?: string;
+  /** the decision step (InstanceState.step) that started it */
+  step: number;
+  /** the (re)submit round it belongs to (InstanceState.round) */
+  round: number;
 }
 
 export interface InstanceState {
@@ -121,6 +136,10 @@ export interface InstanceState {
   approvedBy: string[];
   /** users copied (cc) so far */
   ccUserIds: string[];
+  /** successful decisions so far (each decide that changes the state adds one): orders tasks and runs */
+  step: number;
+  /** (re)submits so far: 1 after the submit, +1 per resubmit */
+  round: number;
 }
 
 /** What a strategy resolved: the people, in order, and why (shown by dry-run and history). */
@@ -197,7 +216,11 @@ export type Effect =
   /** people to tell: new to-dos, cc, urge, timeout reminders */
   | { type: 'notify'; kind: 'todo' | 'cc' | 'urge' | 'remind'; userIds: string[]; taskId?: string }
   /** a callback to the process's callbackUrl (through the outbox) */
-  | { type: 'callback'; event: 'submitted' | 'approved' | 'rejected' | 'returned' | 'withdrawn' | 'resubmitted' | 'archived' | 'nodeDone' | 'cancelled'; nodeId?: string };
+  | {
+      type: 'callback';
+      event: 'submitted' | 'approved' | 'rejected' | 'returned' | 'withdrawn' | 'resubmitted' | 'archived' | 'nodeDone' | 'cancelled';
+      nodeId?: string;
+    };
 
 export interface DecideEnv {
   directory: Directory;
@@ -221,10 +244,14 @@ export type RefusalCode =
   | 'process.withdrawTooLate' // someone acted already (applicant), or the next node acted (approver)
   | 'process.pickRequired' // an applicantPicks/previousPicks node needs a pick
   | 'process.unknownUser'
-  | 'process.noStartEdge';
+  | 'process.noStartEdge'
+  | 'process.alreadyStarted' // a submit on an instance that exists
+  | 'process.notCc' // ccRead by someone not copied
+  | 'process.notAdmin' // cancel by someone not an administrator
+  | 'process.invalidAction' // e.g. add-sign without users, transfer to oneself
+  | 'process.badDefinition'; // the graph cannot run here (a missing node or edge, no route out of a condition, a loop)
 
 export type Decision =
-  | { ok: true; state: InstanceState; effects: Effect[] }
-  | { ok: false; code: RefusalCode; params?: Record<string, string | number>; field?: string };
+  { ok: true; state: InstanceState; effects: Effect[] } | { ok: false; code: RefusalCode; params?: Record<string, string | number>; field?: string };
 
 export type Decide = (definition: ProcessDefinition, state: InstanceState | null, action: ProcessAction, env: DecideEnv) => Decision;
