@@ -2,5 +2,4 @@
 export * from './model';
 export * from './state';
 export * from './approvers';
-export * from './validate';
 export * from './engine';
