@@ -8,6 +8,9 @@ import { FORM_MODES, FORM_TYPES, TC } from '../typeCodes';
 import { LOCALES } from '../constants';
 import type { FieldDefinition } from '../definition';
 import { columnsOf } from '../columnsOf';
+import { resolveNode } from '../process/approvers';
+import type { Directory, DirectoryUser } from '../process/state';
+import { compileExpression, evaluate, truthy } from '../logic/expressions';
 
 const pick = (id: string, name: string) => ({ id, name });
 const file = (id: string, name: string, type = 'application/pdf') => ({ id, name, size: 102400, type });
@@ -250,6 +253,109 @@ describe('catalog', () => {
       const form = CATALOG_BY_CODE.get(p.formCode!)!;
       expect(form.processCode).toBe(p.code);
       expect(validateProcessDefinition(p, 'zh-CN', form).errors).toEqual([]);
+    }
+  });
+});
+
+/** The seeded organisation as the process directory sees it (server/seed: H3's people and matrix). */
+function seededDirectory(): Directory {
+  const u = (id: string, username: string, name: string, departmentId: string, more: Partial<DirectoryUser> = {}): DirectoryUser => ({
+    id,
+    username,
+    name,
+    departmentId,
+    postCode: null,
+    roleCodes: ['employee'],
+    groupCodes: [],
+    active: true,
+    isAdmin: false,
+    ...more,
+  });
+  return {
+    users: {
+      '2000000000000000001': u('2000000000000000001', 'admin', '系统管理员', 'd40', { isAdmin: true }),
+      '2000000000000000002': u('2000000000000000002', 'zhangwei', '张伟', 'd11'),
+      '2000000000000000003': u('2000000000000000003', 'lina', '李娜', 'd11', { roleCodes: ['employee', 'deptLeader'] }),
+      '2000000000000000004': u('2000000000000000004', 'xuqiang', '徐强', 'd10', { postCode: 'P04' }),
+      '2000000000000000005': u('2000000000000000005', 'sunli', '孙丽', 'd30', { roleCodes: ['employee', 'caiWuZhuGuan'] }),
+    },
+    departments: {
+      d00: { id: 'd00', code: 'D00', name: '总部', parentId: null, leaderUserId: null },
+      d10: { id: 'd10', code: 'D10', name: '销售中心', parentId: 'd00', leaderUserId: '2000000000000000004' },
+      d11: { id: 'd11', code: 'D11', name: '华东大区销售部', parentId: 'd10', leaderUserId: '2000000000000000003' },
+      d20: { id: 'd20', code: 'D20', name: '市场部', parentId: 'd00', leaderUserId: '2000000000000000004' },
+      d30: { id: 'd30', code: 'D30', name: '财务部', parentId: 'd00', leaderUserId: '2000000000000000005' },
+      d40: { id: 'd40', code: 'D40', name: '信息技术部', parentId: 'd00', leaderUserId: null },
+    },
+    matrices: {
+      quYuShenPiJuZhen: {
+        code: 'quYuShenPiJuZhen',
+        keys: ['jingXiaoShang'],
+        columns: ['quYuZongJian'],
+        rows: ['1000000000000000301', '1000000000000000302'].map((id) => ({ keys: { jingXiaoShang: id }, cells: { quYuZongJian: ['2000000000000000004'] } })),
+      },
+    },
+    adminUserId: '2000000000000000001',
+  };
+}
+
+describe('seeded processes', () => {
+  const directory = seededDirectory();
+  const who = (ids: string[]) => ids.map((id) => directory.users[id].username);
+
+  it('the expense application: department manager, a condition on the amount, the matrix director, finance, cc the applicant', () => {
+    const p = CATALOG_PROCESSES.find((x) => x.code === 'feiYongShenQingLiuCheng')!;
+    expect(p.nodes.map((n) => [n.id, n.type])).toEqual([
+      ['start', 'start'],
+      ['buMenJingLi', 'approve'],
+      ['jinEPanDuan', 'condition'],
+      ['quYuZongJian', 'approve'],
+      ['caiWuShenPi', 'approve'],
+      ['chaoSong', 'cc'],
+      ['end', 'end'],
+    ]);
+    const byId = Object.fromEntries(p.nodes.map((n) => [n.id, n]));
+    expect(byId.buMenJingLi).toMatchObject({ assignee: { kind: 'deptLeader' }, returnRule: { targets: ['applicant'], resubmit: 'start' } });
+    expect(byId.quYuZongJian).toMatchObject({
+      assignee: { kind: 'matrix', matrix: 'quYuShenPiJuZhen', by: { jingXiaoShang: 'jingXiaoShang' }, column: 'quYuZongJian' },
+      returnRule: { targets: ['applicant', 'previous', 'any'], resubmit: 'returningNode' },
+    });
+    expect(byId.caiWuShenPi).toMatchObject({
+      assignee: { kind: 'roles', roleCodes: ['caiWuZhuGuan'] },
+      method: 'any',
+      returnRule: { targets: ['applicant', 'previous'] },
+    });
+    expect(byId.chaoSong.assignee).toEqual({ kind: 'applicant' });
+    // the gate: above 50,000 to the director, else (the default) to finance
+    const out = p.edges.filter((e) => e.source === 'jinEPanDuan');
+    const cond = out.find((e) => e.condition)!;
+    expect([cond.target, out.find((e) => !e.condition)!.target]).toEqual(['quYuZongJian', 'caiWuShenPi']);
+    const form = CATALOG_BY_CODE.get('feiYongShenQing')!;
+    const scope = {
+      fields: new Set(form.fields.map((f) => f.key)),
+      subForms: new Map([['mingXi', new Set(columnsOf(form.fields.find((f) => f.key === 'mingXi')!).map((c) => c.key))]]),
+    };
+    const goesBig = (amount: string) => truthy(evaluate(compileExpression(cond.condition, scope), { ...SAMPLES.feiYongShenQing, shenQingJinE: amount }));
+    expect([goesBig('36800.00'), goesBig('50000.00'), goesBig('50000.01'), goesBig('120000.00')]).toEqual([false, false, true, true]);
+  });
+
+  it.each(CATALOG_PROCESSES.map((p) => [p.code, p] as const))('%s: every approver and cc node resolves to seeded people for zhangwei', (_code, p) => {
+    const data = SAMPLES[p.formCode!];
+    const expected: Record<string, string[]> = {
+      buMenJingLi: ['lina'],
+      quYuZongJian: ['xuqiang'],
+      caiWuShenPi: ['sunli'],
+      chaoSong: ['zhangwei'],
+      chengDanBuMenShenPi: ['xuqiang'],
+    };
+    const people = p.nodes.filter((n) => n.type === 'approve' || n.type === 'cc');
+    expect(people.length).toBeGreaterThan(1);
+    for (const node of people) {
+      // the market expense's bearing department in the sample is 市场部 (D20 by its seeded code)
+      const d = node.id === 'chengDanBuMenShenPi' ? { ...data, chengDanBuMen: { id: 'D20', name: '市场部' } } : data;
+      const r = resolveNode({ node, data: d, applicantId: '2000000000000000002', picks: {}, directory });
+      expect(r.empty, `${p.code} ${node.id}`).toBeUndefined();
+      expect(who(r.userIds), `${p.code} ${node.id}`).toEqual(expected[node.id]);
     }
   });
 });
