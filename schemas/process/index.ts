@@ -2,4 +2,6 @@
 export * from './model';
 export * from './state';
 export * from './approvers';
+export * from './validate';
 export * from './engine';
+export * from './migrate';
