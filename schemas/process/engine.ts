@@ -535,8 +535,10 @@ function afterApproval(ctx: Ctx, t: Task): void {
 function seatApproved(ctx: Ctx, run: NodeRun, seat: Task): void {
   const tasks = ctx.s.tasks.filter((x) => x.runId === run.id);
   if (tasks.some((x) => isOpen(x) && x.origin === 'addSignAfter' && x.fromTaskId === seat.id)) return;
-  if (run.method === 'sequential' && tasks.every((x) => !isOpen(x) || (x.status === 'waiting' && SEAT_ORIGINS.has(x.origin)))) {
-    const next = tasks.filter((x) => x.status === 'waiting').sort((a, b) => a.order - b.order)[0];
+  // one after another: the next seat when nobody else holds the turn (an alongside signer does not)
+  const holdsTurn = (x: Task) => isOpen(x) && x.origin !== 'addSignAlongside' && !(x.status === 'waiting' && SEAT_ORIGINS.has(x.origin));
+  if (run.method === 'sequential' && !tasks.some(holdsTurn)) {
+    const next = tasks.filter((x) => x.status === 'waiting' && SEAT_ORIGINS.has(x.origin)).sort((a, b) => a.order - b.order)[0];
     if (next) makePending(ctx, next);
   }
   if (nodeSatisfied(ctx, run)) completeRun(ctx, run);

@@ -159,6 +159,8 @@ export class Sim {
   try(action: ProcessAction): Decision {
     const d = decide(this.def, this.state, action, this.env);
     if (d.ok) {
+      const broken = invariantViolations(d.state, this.state);
+      if (broken.length > 0) throw new Error(`${action.type} broke invariants: ${broken.join('; ')}`);
       this.state = d.state;
       this.effects.push(d.effects);
     }
@@ -211,4 +213,47 @@ export class Sim {
 /** Effects of a type. */
 export function effectsOf<K extends Effect['type']>(effects: readonly Effect[], type: K): Extract<Effect, { type: K }>[] {
   return effects.filter((e): e is Extract<Effect, { type: K }> => e.type === type);
+}
+
+/** The engine's invariants over one state (and, given the previous state, over the step); answers the broken ones. */
+export function invariantViolations(state: InstanceState, previous?: InstanceState | null): string[] {
+  const bad: string[] = [];
+  const open = (t: Task) => t.status === 'pending' || t.status === 'waiting';
+  const runs = new Map(state.runs.map((r) => [r.id, r]));
+  if (runs.size !== state.runs.length) bad.push('duplicate run ids');
+  if (new Set(state.tasks.map((t) => t.id)).size !== state.tasks.length) bad.push('duplicate task ids');
+  if (state.status !== 'running') {
+    if (state.tasks.some(open)) bad.push(`open tasks while ${state.status}`);
+    if (state.runs.some((r) => r.status === 'active')) bad.push(`active runs while ${state.status}`);
+  } else if (!state.tasks.some((t) => t.status === 'pending')) {
+    bad.push('running without a pending task');
+  }
+  if (state.status === 'returned' && !state.returnedFrom) bad.push('returned without returnedFrom');
+  for (const t of state.tasks) {
+    const run = runs.get(t.runId);
+    if (!run) bad.push(`task ${t.id} without its run`);
+    else if (open(t) && run.status !== 'active') bad.push(`open task ${t.id} on a ${run.status} run`);
+    if (run && run.nodeId !== t.nodeId) bad.push(`task ${t.id} on another node's run`);
+    if (!open(t) && (t.completedAt === undefined || t.doneStep === undefined)) bad.push(`finished task ${t.id} without completion`);
+    if (t.status !== 'pending' && t.dueAt !== undefined) bad.push(`task ${t.id} ${t.status} with dueAt`);
+  }
+  for (const r of state.runs) {
+    if (r.status === 'active' && !state.tasks.some((t) => t.runId === r.id && open(t))) bad.push(`active run ${r.id} (${r.nodeId}) without open tasks`);
+  }
+  if (previous) {
+    const now = new Map(state.tasks.map((t) => [t.id, t]));
+    for (const t of previous.tasks) {
+      const next = now.get(t.id);
+      if (!next) {
+        bad.push(`task ${t.id} disappeared`);
+        continue;
+      }
+      if (open(t)) continue;
+      const same = JSON.stringify(t) === JSON.stringify(next);
+      const withdrawn = t.status === 'approved' && next.status === 'withdrawn';
+      if (!same && !withdrawn) bad.push(`finished task ${t.id} changed (${t.status} → ${next.status})`);
+    }
+    if (state.runs.length < previous.runs.length || state.tasks.length < previous.tasks.length) bad.push('runs or tasks removed');
+  }
+  return bad;
 }
