@@ -279,12 +279,13 @@ function seededDirectory(): Directory {
       '2000000000000000004': u('2000000000000000004', 'xuqiang', '徐强', 'd10', { postCode: 'P04' }),
       '2000000000000000005': u('2000000000000000005', 'sunli', '孙丽', 'd30', { roleCodes: ['employee', 'caiWuZhuGuan'] }),
     },
+    // as seeded: only the area managers lead their departments (lina: 华东)
     departments: {
       d00: { id: 'd00', code: 'D00', name: '总部', parentId: null, leaderUserId: null },
-      d10: { id: 'd10', code: 'D10', name: '销售中心', parentId: 'd00', leaderUserId: '2000000000000000004' },
+      d10: { id: 'd10', code: 'D10', name: '销售中心', parentId: 'd00', leaderUserId: null },
       d11: { id: 'd11', code: 'D11', name: '华东大区销售部', parentId: 'd10', leaderUserId: '2000000000000000003' },
-      d20: { id: 'd20', code: 'D20', name: '市场部', parentId: 'd00', leaderUserId: '2000000000000000004' },
-      d30: { id: 'd30', code: 'D30', name: '财务部', parentId: 'd00', leaderUserId: '2000000000000000005' },
+      d20: { id: 'd20', code: 'D20', name: '市场部', parentId: 'd00', leaderUserId: null },
+      d30: { id: 'd30', code: 'D30', name: '财务部', parentId: 'd00', leaderUserId: null },
       d40: { id: 'd40', code: 'D40', name: '信息技术部', parentId: 'd00', leaderUserId: null },
     },
     matrices: {
@@ -346,16 +347,23 @@ describe('seeded processes', () => {
       quYuZongJian: ['xuqiang'],
       caiWuShenPi: ['sunli'],
       chaoSong: ['zhangwei'],
-      chengDanBuMenShenPi: ['xuqiang'],
     };
-    const people = p.nodes.filter((n) => n.type === 'approve' || n.type === 'cc');
+    const people = p.nodes.filter((n) => (n.type === 'approve' || n.type === 'cc') && n.id !== 'chengDanBuMenShenPi');
     expect(people.length).toBeGreaterThan(1);
     for (const node of people) {
-      // the market expense's bearing department in the sample is 市场部 (D20 by its seeded code)
-      const d = node.id === 'chengDanBuMenShenPi' ? { ...data, chengDanBuMen: { id: 'D20', name: '市场部' } } : data;
-      const r = resolveNode({ node, data: d, applicantId: '2000000000000000002', picks: {}, directory });
+      const r = resolveNode({ node, data, applicantId: '2000000000000000002', picks: {}, directory });
       expect(r.empty, `${p.code} ${node.id}`).toBeUndefined();
       expect(who(r.userIds), `${p.code} ${node.id}`).toEqual(expected[node.id]);
     }
+  });
+
+  it('the market expense: the cost-bearing department head approves when it has one, else the node passes', () => {
+    const p = CATALOG_PROCESSES.find((x) => x.code === 'shiChangFeiYongLiuCheng')!;
+    const node = p.nodes.find((n) => n.id === 'chengDanBuMenShenPi')!;
+    const resolve = (dept: { id: string; name: string }) =>
+      resolveNode({ node, data: { ...SAMPLES.shiChangFeiYong, chengDanBuMen: dept }, applicantId: '2000000000000000002', picks: {}, directory });
+    expect(resolve({ id: 'd11', name: '华东大区销售部' })).toMatchObject({ userIds: ['2000000000000000003'] });
+    expect(resolve({ id: 'd20', name: '市场部' })).toMatchObject({ userIds: [], empty: 'autoPass' });
+    expect(node.skipIfApproved).toBe(true);
   });
 });
