@@ -24,14 +24,14 @@ export interface ResolveInput {
 }
 
 /** What a strategy found, before the node's rules. */
-export interface Found {
+export interface StrategyResult {
   userIds: string[];
   reason: Resolution['reason'];
   sequential?: boolean;
 }
 
 type StrategyOf<K extends ApproverStrategyKind> = Extract<ApproverStrategy, { kind: K }>;
-export type StrategyFn<K extends ApproverStrategyKind> = (strategy: StrategyOf<K>, input: ResolveInput) => Found;
+export type StrategyFn<K extends ApproverStrategyKind> = (strategy: StrategyOf<K>, input: ResolveInput) => StrategyResult;
 
 // ─── reading values ─────────────────────────────────────────────────────────────────────────
 
@@ -111,7 +111,7 @@ const deptMembers: StrategyFn<'deptMembers'> = (s, { directory }) => {
   };
 };
 
-const deptLeader: StrategyFn<'deptLeader'> = (_s, input): Found => {
+const deptLeader: StrategyFn<'deptLeader'> = (_s, input): StrategyResult => {
   const dept = departmentOfApplicant(input);
   if (!dept) return { userIds: [], reason: { key: 'process.why.noDepartment' } };
   if (dept.leaderUserId !== input.applicantId) {
@@ -158,7 +158,7 @@ const fieldUser: StrategyFn<'fieldUser'> = (s, input) => ({
 const applicant: StrategyFn<'applicant'> = (_s, input) => ({ userIds: [input.applicantId], reason: { key: 'process.why.applicant' } });
 
 /** A pick: picks[node.id], only the candidates when the node lists them, one person unless `multiple`. */
-function picked(s: StrategyOf<'applicantPicks' | 'previousPicks'>, input: ResolveInput): Found {
+function picked(s: StrategyOf<'applicantPicks' | 'previousPicks'>, input: ResolveInput): StrategyResult {
   let ids = [...(input.picks[input.node.id] ?? [])];
   if (s.candidates) ids = ids.filter((id) => s.candidates!.includes(id));
   if (!s.multiple) ids = ids.slice(0, 1);
@@ -171,7 +171,7 @@ const groups: StrategyFn<'groups'> = (s, { directory }) => ({
   reason: { key: 'process.why.groups', params: { groups: names(s.groupCodes) } },
 });
 
-const matrix: StrategyFn<'matrix'> = (s, input): Found => {
+const matrix: StrategyFn<'matrix'> = (s, input): StrategyResult => {
   const m = input.directory.matrices[s.matrix];
   if (!m) return { userIds: [], reason: { key: 'process.why.matrixMissing', params: { matrix: s.matrix } } };
   const wanted = Object.entries(s.by).map(([column, field]) => [column, idsOf(valueAt(input.data, field))] as const);
@@ -227,7 +227,7 @@ export const STRATEGIES: { readonly [K in ApproverStrategyKind]: StrategyFn<K> }
 };
 
 /** Run one strategy (no node rules applied). */
-export function resolveStrategy(strategy: ApproverStrategy, input: ResolveInput): Found {
+export function resolveStrategy(strategy: ApproverStrategy, input: ResolveInput): StrategyResult {
   const fn = STRATEGIES[strategy.kind] as StrategyFn<ApproverStrategyKind>;
   return fn(strategy as never, input);
 }
@@ -237,7 +237,7 @@ export function resolveStrategy(strategy: ApproverStrategy, input: ResolveInput)
 /** Who a node's strategy names and why, after the node's rules (see the header). */
 export function resolveNode(input: ResolveInput): Resolution {
   const { node, directory } = input;
-  const found: Found = node.assignee ? resolveStrategy(node.assignee, input) : { userIds: [], reason: { key: 'process.why.noStrategy' } };
+  const found: StrategyResult = node.assignee ? resolveStrategy(node.assignee, input) : { userIds: [], reason: { key: 'process.why.noStrategy' } };
   let userIds = unique(found.userIds.filter((id) => directory.users[id]?.active === true));
   if (node.skipApplicant && userIds.includes(input.applicantId) && userIds.length > 1) userIds = userIds.filter((id) => id !== input.applicantId);
   const base: Resolution = { userIds, reason: found.reason };
