@@ -5,3 +5,5 @@ export * from './approvers';
 export * from './validate';
 export * from './engine';
 export * from './migrate';
+export * from './views';
+export * from './dryRun';
