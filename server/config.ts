@@ -30,6 +30,24 @@ export interface Config {
   loginLockMs: number;
   /** trust X-Forwarded-* (only behind a reverse proxy: the login rate limit keys on the client address) */
   trustProxy: boolean;
+  /** process background work (callback dispatcher, timeout scheduler); off in tests unless a test turns it on */
+  processBackground: boolean;
+  /** HMAC secret of process callbacks (null: one is generated and kept in `settings`) */
+  callbackSecret: string | null;
+  /** host or host:port patterns (`*.example.com` for subdomains) callbacks may go to; empty: none */
+  callbackAllowlist: string[];
+  /** delivery attempts of one callback before it is `failed` */
+  callbackAttempts: number;
+  /** the first retry's delay (ms); each next one doubles, up to an hour */
+  callbackBaseDelayMs: number;
+  /** one delivery's timeout (ms) */
+  callbackTimeoutMs: number;
+  /** how long a claimed (delivering / running) outbox row or job is left to its claimer before another takes it over (ms) */
+  processLeaseMs: number;
+  /** how often the dispatcher looks for due callbacks besides the after-commit kick (ms) */
+  callbackPollMs: number;
+  /** how often the scheduler looks for due timeouts (seconds) */
+  schedulerIntervalSeconds: number;
 }
 
 const num = (v: string | undefined, d: number) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? d : Number(v));
@@ -57,6 +75,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLockAfter: 5,
     loginLockMs: 15 * 60_000,
     trustProxy: env.TRUST_PROXY === '1',
+    processBackground: env.PROCESS_BACKGROUND ? env.PROCESS_BACKGROUND === '1' : env.FORMWORK_TEST_MODE !== '1',
+    callbackSecret: env.CALLBACK_SECRET || null,
+    callbackAllowlist: (env.CALLBACK_ALLOWLIST ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    callbackAttempts: Math.max(1, num(env.CALLBACK_ATTEMPTS, 6)),
+    callbackBaseDelayMs: num(env.CALLBACK_BASE_DELAY_MS, 30_000),
+    callbackTimeoutMs: num(env.CALLBACK_TIMEOUT_MS, 5000),
+    processLeaseMs: num(env.PROCESS_LEASE_MS, 120_000),
+    callbackPollMs: num(env.CALLBACK_POLL_MS, 5000),
+    schedulerIntervalSeconds: Math.max(1, num(env.SCHEDULER_INTERVAL_SECONDS, 30)),
     ...overrides,
   };
 }
