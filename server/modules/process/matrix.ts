@@ -141,17 +141,15 @@ async function matrixProblems(db: DbOrTx, m: MatrixInput, locale: Locale): Promi
 async function writeRows(tx: Tx, code: string, rows: readonly MatrixRowDoc[]) {
   await tx.delete(approverMatrixRows).where(eq(approverMatrixRows.matrixCode, code));
   if (rows.length) {
-    await tx
-      .insert(approverMatrixRows)
-      .values(
-        rows.map((r, i) => ({
-          id: newId(),
-          matrixCode: code,
-          keys: r.keys,
-          cells: Object.fromEntries(Object.entries(r.cells).map(([k, v]) => [k, [...new Set(v)]])),
-          sort: i,
-        })),
-      );
+    await tx.insert(approverMatrixRows).values(
+      rows.map((r, i) => ({
+        id: newId(),
+        matrixCode: code,
+        keys: r.keys,
+        cells: Object.fromEntries(Object.entries(r.cells).map(([k, v]) => [k, [...new Set(v)]])),
+        sort: i,
+      })),
+    );
   }
 }
 
