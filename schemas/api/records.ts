@@ -53,6 +53,10 @@ export const SaveRecordBody = Type.Object({
   submit: Type.Optional(Type.Boolean()),
   /** a new document made from this record (record/derive): the server writes the link with it */
   derivedFrom: Type.Optional(Id),
+  /** with `submit`: the approvers the applicant picks for the process's applicantPicks nodes (node id → user ids) */
+  picks: Type.Optional(
+    Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Type.Array(Id, { maxItems: 50 }), { description: 'approval node id → picked user ids' }),
+  ),
 });
 export type SaveRecordBody = Static<typeof SaveRecordBody>;
 

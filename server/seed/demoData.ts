@@ -39,8 +39,8 @@ export const EMPLOYEES = [
   { code: 'E1008', name: '黄敏', dept: 'D14', post: 'P03', mobile: '13880956612', user: null, areaManager: true },
   { code: 'E1009', name: '周杰', dept: 'D15', post: 'P03', mobile: '13971125508', user: null, areaManager: true },
   { code: 'E1010', name: '吴婷', dept: 'D20', post: 'P05', mobile: '13818870021', user: null, areaManager: false },
-  { code: 'E1011', name: '徐强', dept: 'D10', post: 'P04', mobile: '13901778890', user: null, areaManager: false },
-  { code: 'E1012', name: '孙丽', dept: 'D30', post: 'P06', mobile: '13761239904', user: null, areaManager: false },
+  { code: 'E1011', name: '徐强', dept: 'D10', post: 'P04', mobile: '13901778890', user: 'xuqiang', areaManager: false },
+  { code: 'E1012', name: '孙丽', dept: 'D30', post: 'P06', mobile: '13761239904', user: 'sunli', areaManager: false },
   { code: 'E1013', name: '马超', dept: 'D22', post: 'P05', mobile: '13651987723', user: null, areaManager: false },
   { code: 'E1014', name: '胡军', dept: 'D11', post: 'P01', mobile: '13524678810', user: null, areaManager: false },
 ] as const;

@@ -14,6 +14,7 @@ import * as D from './demoData';
 import { DEALER_MENU, EMPLOYEE_MENU, type MenuSeed } from './menuData';
 import { catalogDefinitions } from './catalog';
 import { seedDemoRecords } from './demoRecords';
+import { seedProcessDemo, seedProcesses, startDemoInstances } from './processes';
 import { publishDefinitionTx } from '../modules/definitions/repository';
 
 export const DEMO_PASSWORDS = { admin: 'Admin@123', user: 'Demo@123' } as const;
@@ -33,7 +34,12 @@ export async function seedIfEmpty(ctx: AppContext) {
       await seedBase(ctx, tx);
       if (ctx.config.seedDemo) await seedDemo(ctx, tx);
       await seedCatalog(tx);
-      if (ctx.config.seedDemo) await seedDemoRecords(tx);
+      await seedProcesses(tx);
+      if (ctx.config.seedDemo) {
+        await seedProcessDemo(tx);
+        await seedDemoRecords(tx);
+        await startDemoInstances(ctx, tx);
+      }
     });
   }
   await seedLanguageKeys(ctx);
@@ -56,6 +62,7 @@ async function seedBase(ctx: AppContext, tx: Tx) {
     { code: 'employee', name: { 'zh-CN': '员工', 'en-US': 'Employee', 'zh-TW': '員工' }, portal: 'emp' },
     { code: 'deptLeader', name: { 'zh-CN': '部门负责人', 'en-US': 'Department leader', 'zh-TW': '部門負責人' }, portal: 'emp' },
     { code: 'dealer', name: { 'zh-CN': '经销商', 'en-US': 'Dealer', 'zh-TW': '經銷商' }, portal: 'dp' },
+    { code: 'caiWuZhuGuan', name: { 'zh-CN': '财务主管', 'en-US': 'Finance supervisor', 'zh-TW': '財務主管' }, portal: 'emp' },
   ].map((r) => ({ id: newId(), ...r }));
   await tx.insert(t.roles).values(roles);
   const roleId = new Map(roles.map((r) => [r.code, r.id]));
@@ -293,6 +300,9 @@ async function seedDemo(ctx: AppContext, tx: Tx) {
   const demoUsers = [
     { username: 'zhangwei', emp: 'E1001', roles: ['employee'] },
     { username: 'lina', emp: 'E1002', roles: ['employee', 'deptLeader'] },
+    // approvers of the seeded processes: the regional director (the matrix) and finance
+    { username: 'xuqiang', emp: 'E1011', roles: ['employee'] },
+    { username: 'sunli', emp: 'E1012', roles: ['employee', 'caiWuZhuGuan'] },
   ];
   for (const u of demoUsers) {
     const e = D.EMPLOYEES.find((x) => x.code === u.emp)!;

@@ -1,5 +1,23 @@
 // The records seam: record hooks (submit/resubmit start or resume an instance in the record's
 // transaction) and the record scope provider (approvers and cc readers may read the document).
+// The instance starts in `afterWrite`, once every hook has seen the submit step: a decision that
+// moves the document on at once (no process bound: approved; an auto-passed flow) is a second
+// step of the same transaction, and business hooks see submit before approve.
 import type { AppContext } from '../../context';
+import { registerRecordHooks, registerScopeProvider } from '../records';
+import { processScope } from './scope';
+import { resubmitInstance, startInstance } from './steps';
 
-export function registerProcessHooks(_ctx: AppContext) {}
+export function registerProcessHooks(ctx: AppContext) {
+  registerRecordHooks(ctx, {
+    formTypes: '*',
+    async afterWrite(e) {
+      const step = e.transitions.find((x) => x.action === 'submit' || x.action === 'resubmit');
+      if (!step) return;
+      const input = { user: e.user, record: e.after, formDef: e.definition, picks: e.picks, locale: e.locale };
+      if (step.action === 'submit') await startInstance(ctx, e.tx, input);
+      else await resubmitInstance(ctx, e.tx, input);
+    },
+  });
+  registerScopeProvider(ctx, processScope(ctx));
+}

@@ -1,6 +1,8 @@
 // Who may see and change which records: a record scope per user and definition, made of scope
 // providers. Each provider grants access to a set of records (an SQL predicate for lists, the
-// same test in code for a single row); a user's scope is the union of the grants. Today's two:
+// same test in code for a single row — synchronous, or asynchronous for a single row when the
+// answer needs the database, e.g. the approval module's "holds a task on it"); a user's scope is
+// the union of the grants. Today's two:
 // the administrator sees everything, everyone else their own records (creator, or a handover
 // person's: jiaoJieRenIds). The dealer portal and role data scopes add providers (per app, with
 // `registerScopeProvider`), never edits here.
@@ -21,6 +23,8 @@ export type ScopeGrant =
       canRead(row: ScopedRow): boolean;
       /** may the user change (save, delete) the row; defaults to canRead */
       canWrite?(row: ScopedRow): boolean;
+      /** a read grant that needs the database for one row (asked when canRead said no; read only, never write) */
+      canReadAsync?(row: ScopedRow & Pick<RecordRow, 'id'>): Promise<boolean>;
     };
 
 /** A scope provider: what it grants this user on this definition's records (null: nothing). */
@@ -31,6 +35,8 @@ export interface RecordScope {
   where: SQL | null;
   canRead(row: ScopedRow): boolean;
   canWrite(row: ScopedRow): boolean;
+  /** canRead, then the grants that answer asynchronously (record/get and other single-row reads) */
+  mayRead(row: ScopedRow & Pick<RecordRow, 'id'>): Promise<boolean>;
 }
 
 /** The administrator: every record. */
@@ -54,7 +60,8 @@ export const ownerScope: ScopeProvider = (user) => {
 /** The providers every app starts with. */
 export const BASE_SCOPE_PROVIDERS: readonly ScopeProvider[] = [adminScope, ownerScope];
 
-const NOTHING: RecordScope = { where: sql`false`, canRead: () => false, canWrite: () => false };
+const NOTHING: RecordScope = { where: sql`false`, canRead: () => false, canWrite: () => false, mayRead: async () => false };
+const EVERYTHING: RecordScope = { where: null, canRead: () => true, canWrite: () => true, mayRead: async () => true };
 
 /** A user's scope on a definition's records: the union of what the providers grant. */
 export function recordScope(user: SessionUser, definition: FormDefinition | null, providers: readonly ScopeProvider[] = BASE_SCOPE_PROVIDERS): RecordScope {
@@ -62,21 +69,28 @@ export function recordScope(user: SessionUser, definition: FormDefinition | null
   for (const p of providers) {
     const g = p(user, definition);
     if (!g) continue;
-    if ('all' in g) return { where: null, canRead: () => true, canWrite: () => true };
+    if ('all' in g) return EVERYTHING;
     grants.push(g);
   }
   if (grants.length === 0) return NOTHING;
+  const canRead = (row: ScopedRow) => grants.some((g) => g.canRead(row));
+  const mayRead = async (row: ScopedRow & Pick<RecordRow, 'id'>) => {
+    if (canRead(row)) return true;
+    for (const g of grants) if (g.canReadAsync && (await g.canReadAsync(row))) return true;
+    return false;
+  };
   if (grants.length === 1) {
     const [g] = grants;
-    return { where: g.where, canRead: g.canRead, canWrite: g.canWrite ?? g.canRead };
+    return { where: g.where, canRead: g.canRead, canWrite: g.canWrite ?? g.canRead, mayRead };
   }
   return {
     where: sql`(${sql.join(
       grants.map((g) => sql`(${g.where})`),
       sql` or `,
     )})`,
-    canRead: (row) => grants.some((g) => g.canRead(row)),
+    canRead,
     canWrite: (row) => grants.some((g) => (g.canWrite ?? g.canRead)(row)),
+    mayRead,
   };
 }
 

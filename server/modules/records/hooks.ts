@@ -38,6 +38,8 @@ export interface RecordWriteEvent {
   transitions: readonly TransitionStep[];
   /** a new document made from another (record/save `derivedFrom`): the link written with it */
   link?: { kind: LinkKind; fromId: string };
+  /** a submit's approver picks (record/save `picks`: approval node id → user ids) */
+  picks?: Readonly<Record<string, readonly string[]>>;
   locale: Locale;
 }
 

@@ -17,8 +17,12 @@ export const recordsModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
 // What other modules plug in with, from their own plugins: record hooks (inside each write's
 // transaction), record scope providers, and the links between documents.
 export { registerRecordHooks, type RecordHooks, type RecordWriteEvent, type RecordTransitionEvent, type TransitionStep } from './hooks';
-export { registerScopeProvider, recordScope, type RecordScope, type ScopeProvider, type ScopeGrant } from './access';
+export { registerScopeProvider, recordScope, scopeOf, type RecordScope, type ScopeProvider, type ScopeGrant } from './access';
 export { linksOf, type RecordLink } from './links';
+// the approval module's step on a record (lifecycle step, approval fields, approver edits)
+export { applyApprovalStep, approverEdits, type ApprovalFields, type ApprovalStepInput } from './approval';
+export { getRecord as getRecordRow, type RecordRow } from './repository';
+export { definitionOf as recordDefinition } from './definition';
 // for the list bench (server/bench): the very page statement the list route issues
 export { listPageSql, type ListInput } from './listQuery';
 export { ensureListIndexes } from './listIndexes';

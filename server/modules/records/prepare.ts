@@ -52,10 +52,18 @@ export function titleOf(def: FormDefinition, data: Record<string, unknown>, give
  * evaluated ones) and its linkage rules evaluated over the data with the client's evaluator, so
  * a field a rule requires is required and a hidden one never is. Answers the data to store.
  */
-export function validateData(def: FormDefinition, mode: FormMode, draft: boolean, data: Record<string, unknown>, locale: Locale): Record<string, unknown> {
-  const effects = evaluateRuleEffects(def, data, mode);
+export function validateData(
+  def: FormDefinition,
+  mode: FormMode,
+  draft: boolean,
+  data: Record<string, unknown>,
+  locale: Locale,
+  /** the approval node (modes 3 and 4): its permission map is read over the mode's */
+  node?: string,
+): Record<string, unknown> {
+  const effects = evaluateRuleEffects(def, data, mode, { node });
   const stored = withFormulaResults(data, effects);
-  const v = compileRecordSchema(def, mode, { draft, required: draft ? undefined : effects.required }).validate(stored, locale);
+  const v = compileRecordSchema(def, mode, { draft, node, required: draft ? undefined : effects.required }).validate(stored, locale);
   if (!v.valid) throw invalid(v.errors.map((e) => ({ field: e.field, message: e.message, code: e.code })));
   return stored;
 }

@@ -40,7 +40,7 @@ export async function getRecord(ctx: AppContext, me: SessionUser, formCode: stri
   const r = await repo.getRecord(ctx.db, id);
   if (!r || r.formCode !== formCode || r.isYouXiao !== '1') throw notFound();
   const def = await definitionOf(ctx, r.formCode, r.definitionVersion);
-  if (!scopeOf(ctx, me, def).canRead(r)) throw forbidden();
+  if (!(await scopeOf(ctx, me, def).mayRead(r))) throw forbidden();
   return { record: toApi(r, await repo.displayNames(ctx.db, [r])), definitionVersion: r.definitionVersion };
 }
 

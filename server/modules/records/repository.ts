@@ -68,6 +68,16 @@ export async function updateRecord(tx: Tx, id: string, expectedVersion: number, 
   return r ?? null;
 }
 
+/** Update inside the write that already bumped the version (guarded by it); null when it did not match. */
+export async function setWithoutBump(tx: Tx, id: string, expectedVersion: number, set: Partial<NewRecord>) {
+  const [r] = await tx
+    .update(records)
+    .set(set)
+    .where(and(eq(records.id, id), eq(records.version, expectedVersion), eq(records.isYouXiao, '1')))
+    .returning({ id: records.id, version: records.version });
+  return r ?? null;
+}
+
 export async function softDelete(tx: Tx, id: string, expectedVersion: number, formCode: string, user: string, now: string) {
   const r = await updateRecord(tx, id, expectedVersion, { isYouXiao: '0', rowModUser: user, rowModDate: now });
   if (!r) return null;

@@ -27,6 +27,8 @@ export interface SaveInput {
   submit?: boolean;
   /** a new document made from this record (its form's `derive`): the link is written with it */
   derivedFrom?: string;
+  /** a submit's approver picks (nodes whose approvers the applicant picks): node id → user ids */
+  picks?: Record<string, string[]>;
 }
 
 /** The lifecycle step of `action` from `status`, or the refusal as a 409 with `refusal`'s message. */
@@ -86,7 +88,7 @@ async function createRecord(ctx: AppContext, me: SessionUser, input: SaveInput, 
         version: 1,
         data,
       };
-      return runWriteHooks(ctx, { tx, user: me, definition: def, before: null, after: row, transitions: steps, link, locale }, async () => {
+      return runWriteHooks(ctx, { tx, user: me, definition: def, before: null, after: row, transitions: steps, link, picks: input.picks, locale }, async () => {
         await repo.insertRecord(tx, row);
         await repo.writeUniqueValues(tx, def.code, id, uniqueValues(def, data));
         await writeRecordFiles(tx, id, fileIds);
@@ -127,7 +129,7 @@ async function updateRecord(ctx: AppContext, me: SessionUser, input: SaveInput &
   const planned: repo.RecordRow = { ...existing, ...set, version: existing.version + 1 };
   try {
     return await ctx.db.transaction(async (tx) =>
-      runWriteHooks(ctx, { tx, user: me, definition: def, before: existing, after: planned, transitions: steps, locale }, async () => {
+      runWriteHooks(ctx, { tx, user: me, definition: def, before: existing, after: planned, transitions: steps, picks: input.picks, locale }, async () => {
         const r = await repo.updateRecord(tx, existing.id, input.version!, set);
         if (!r) throw conflict();
         await repo.writeUniqueValues(tx, def.code, existing.id, uniqueValues(def, data));

@@ -1,0 +1,138 @@
+// A record's approval as the approval screen (mode 3) and the history panel read it: the
+// instance (live, else the newest), its pinned definition (the diagram), the history with actor
+// and node names, the tasks, the caller's open task with what they may do (allowedActions,
+// returnTargets, the node's comment/signature rules and field permissions). Whoever may read the
+// record may read this (records' scope: owner, admin, approvers, cc readers).
+import { inArray } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context';
+import { users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import type { Locale } from '../../../schemas/constants';
+import type { InstanceDetail } from '../../../schemas/api/process';
+import type { Attachment, ProcessDefinition, Task } from '../../../schemas/process';
+import { returnNodeTargets } from '../../../schemas/process/engine';
+import { getRecordRow, recordDefinition, scopeOf } from '../records';
+import { processVersion } from './definitions';
+import * as repo from './repository';
+import { currentNodeIds } from './steps';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+function nodeLabel(def: ProcessDefinition | null, id: string | null | undefined, locale: Locale): string | null {
+  if (!id) return null;
+  const n = def?.nodes.find((x) => x.id === id);
+  return n ? n.name[locale] || n.name['zh-CN'] || n.id : id;
+}
+
+const isAttachment = (v: unknown): v is Attachment => !!v && typeof v === 'object' && typeof (v as Attachment).id === 'string';
+
+export async function instanceDetail(ctx: AppContext, me: SessionUser, recordId: string, locale: Locale): Promise<InstanceDetail> {
+  const record = await getRecordRow(ctx.db, recordId);
+  if (!record || record.isYouXiao !== '1') throw notFound();
+  const formDef = await recordDefinition(ctx, record.formCode, record.definitionVersion);
+  if (!(await scopeOf(ctx, me, formDef).mayRead(record))) throw forbidden();
+  const inst = (await repo.liveInstanceOf(ctx.db, recordId)) ?? (await repo.latestInstanceOf(ctx.db, recordId));
+  const empty: InstanceDetail = {
+    instance: null,
+    definition: null,
+    history: [],
+    tasks: [],
+    myTask: null,
+    allowedActions: [],
+    returnTargets: [],
+    nodeRules: null,
+    fieldPermissions: null,
+    isCcReader: false,
+  };
+  if (!inst) return empty;
+  const def = inst.processCode ? await processVersion(ctx.db, inst.processCode, inst.processVersion) : null;
+  const state = repo.stateOf(inst);
+  const history = await repo.historyOf(ctx.db, inst.id);
+  const ids = new Set<string>([inst.applicantId, ...state.tasks.map((x) => x.assigneeId)]);
+  for (const h of history) if (h.actorId) ids.add(h.actorId);
+  const names = new Map(
+    ids.size
+      ? (
+          await ctx.db
+            .select({ id: users.id, name: users.displayName })
+            .from(users)
+            .where(inArray(users.id, [...ids]))
+        ).map((u) => [u.id, u.name])
+      : [],
+  );
+  const taskInfo = (x: Task) => ({
+    id: x.id,
+    nodeId: x.nodeId,
+    nodeName: nodeLabel(def, x.nodeId, locale),
+    assigneeId: x.assigneeId,
+    assigneeName: names.get(x.assigneeId) ?? null,
+    status: x.status,
+    origin: x.origin,
+    createdAt: x.createdAt,
+    completedAt: x.completedAt ?? null,
+    comment: x.comment ?? null,
+  });
+  const isCcReader = await repo.isCcReader(ctx.db, inst.id, me.userId);
+  const mine = state.tasks.find((x) => x.assigneeId === me.userId && x.status === 'pending') ?? null;
+  const node = mine ? def?.nodes.find((n) => n.id === mine.nodeId) : undefined;
+  const allowed: string[] = [];
+  const isApplicant = inst.applicantId === me.userId;
+  const returnTargets: { id: string; name: string }[] = [];
+  if (mine && def) {
+    allowed.push('approve', 'reject');
+    const targets = node?.returnRule?.targets ?? [];
+    if (targets.includes('applicant')) returnTargets.push({ id: 'applicant', name: t(locale, 'process.applicantTarget') });
+    for (const id of returnNodeTargets(def, state, mine)) returnTargets.push({ id, name: nodeLabel(def, id, locale) ?? id });
+    if (returnTargets.length) allowed.push('return');
+    for (const a of node?.actions ?? []) allowed.push(a);
+  }
+  if (state.status === 'running') {
+    const approvedHere = state.tasks.some((x) => x.assigneeId === me.userId && x.status === 'approved');
+    if (isApplicant || approvedHere) allowed.push('withdraw');
+    if (isApplicant) allowed.push('urge');
+  }
+  if (state.status === 'returned' && isApplicant) allowed.push('resubmit');
+  if (isCcReader) allowed.push('ccRead');
+  const pickNodes = (def?.nodes ?? [])
+    .filter((n) => n.assignee?.kind === 'previousPicks')
+    .map((n) => ({ id: n.id, name: nodeLabel(def, n.id, locale) ?? n.id }));
+  const perms = mine ? formDef?.permissions?.nodes?.[mine.nodeId] : undefined;
+  return {
+    instance: {
+      id: inst.id,
+      status: inst.status,
+      processCode: inst.processCode,
+      processVersion: inst.processVersion,
+      formCode: inst.formCode,
+      formVersion: inst.formVersion,
+      applicantId: inst.applicantId,
+      applicantName: names.get(inst.applicantId) ?? null,
+      revision: inst.revision,
+      startedAt: inst.startedAt.toISOString(),
+      endedAt: iso(inst.endedAt),
+      currentNodes: currentNodeIds(state).map((id) => ({ id, name: nodeLabel(def, id, locale) ?? id })),
+    },
+    definition: def,
+    history: history.map((h) => ({
+      seq: h.seq,
+      action: h.action,
+      actorId: h.actorId,
+      actorName: h.actorId ? (names.get(h.actorId) ?? null) : null,
+      nodeId: h.nodeId,
+      nodeName: nodeLabel(def, h.nodeId, locale),
+      taskId: h.taskId,
+      comment: h.comment,
+      attachments: Array.isArray(h.attachments) ? h.attachments.filter(isAttachment).map((a) => ({ id: a.id, name: a.name })) : [],
+      detail: h.detail && typeof h.detail === 'object' && !Array.isArray(h.detail) ? (h.detail as Record<string, unknown>) : null,
+      at: h.at.toISOString(),
+    })),
+    tasks: state.tasks.map(taskInfo),
+    myTask: mine ? taskInfo(mine) : null,
+    allowedActions: [...new Set(allowed)],
+    returnTargets,
+    nodeRules: node ? { commentRequired: !!node.commentRequired, signatureRequired: !!node.signatureRequired, picks: pickNodes } : null,
+    fieldPermissions: perms ? { ...perms } : null,
+    isCcReader,
+  };
+}
