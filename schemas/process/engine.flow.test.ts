@@ -466,6 +466,43 @@ describe('withdraw', () => {
   });
 });
 
+describe('add-signers and delegates', () => {
+  const def = () => linear(N.approve('a', [U.lina, U.sunli], { method: 'all', actions: ['transfer', 'delegate', 'addSign'] }), N.approve('b', [U.wangfang]));
+
+  it('an add-signer may not hand the task on; they may add signers of their own', () => {
+    const sim = new Sim(def());
+    sim.submit();
+    sim.do({ type: 'addSign', by: U.lina, taskId: sim.taskOf(U.lina).id, users: [U.liuyang, U.zhaolei], position: 'before' });
+    const mine = sim.taskOf(U.liuyang);
+    expect(sim.s.tasks.find((t) => t.assigneeId === U.zhaolei)?.status).toBe('waiting');
+    expect(sim.try({ type: 'transfer', by: U.liuyang, taskId: mine.id, to: U.xuqiang })).toMatchObject({ code: 'process.actionNotAllowed' });
+    expect(sim.try({ type: 'delegate', by: U.liuyang, taskId: mine.id, to: U.xuqiang })).toMatchObject({ code: 'process.actionNotAllowed' });
+    sim.do({ type: 'addSign', by: U.liuyang, taskId: mine.id, users: [U.xuqiang], position: 'after' });
+    sim.approve(U.xuqiang);
+    // liuyang's group goes on: zhaolei, then lina
+    sim.approve(U.zhaolei);
+    expect(sim.taskOf(U.lina).origin).toBe('node');
+    sim.approve(U.lina);
+    expect(sim.active()).toEqual(['a']);
+    sim.approve(U.sunli);
+    expect(sim.active()).toEqual(['b']);
+  });
+
+  it('a delegate takes their approval back: the task is theirs again, it comes back to the owner after', () => {
+    const sim = new Sim(def());
+    sim.submit();
+    sim.do({ type: 'delegate', by: U.lina, taskId: sim.taskOf(U.lina).id, to: U.liuyang });
+    const lent = sim.taskOf(U.liuyang);
+    sim.approve(U.liuyang);
+    expect(sim.taskOf(U.lina).origin).toBe('delegateBack');
+    sim.do({ type: 'withdraw', by: U.liuyang, taskId: lent.id });
+    expect(sim.pending(U.lina)).toHaveLength(0);
+    expect(sim.taskOf(U.liuyang)).toMatchObject({ origin: 'delegate', fromTaskId: lent.fromTaskId });
+    sim.approve(U.liuyang);
+    expect(sim.taskOf(U.lina).origin).toBe('delegateBack');
+  });
+});
+
 describe('urge and cancel', () => {
   it('urge: the applicant tells the pending approvers', () => {
     const sim = new Sim(linear(N.approve('a', [U.lina, U.sunli], { method: 'all' })));

@@ -522,8 +522,9 @@ function afterApproval(ctx: Ctx, t: Task): void {
     case 'addSignAfter': {
       const next = nextOf('addSignAfter');
       if (next) return makePending(ctx, next);
+      // the whole group approved: as if the owner had approved now
       const owner = tasks.find((x) => x.id === t.fromTaskId);
-      if (owner) seatApproved(ctx, run, owner);
+      if (owner) afterApproval(ctx, owner);
       return;
     }
     default:
@@ -606,6 +607,7 @@ function returnTo(ctx: Ctx, a: Extract<ProcessAction, { type: 'return' }>): void
   const target = node(ctx, a.to);
   const targetBranch = [...ctx.s.runs].reverse().find((r) => r.nodeId === target.id)?.branch ?? '';
   finishTask(ctx, t, 'returned', a.by, a.comment);
+  for (const x of ctx.s.tasks) if (x.runId === run.id && isOpen(x)) finishTask(ctx, x, 'cancelled', null);
   endRun(ctx, run, 'done', 'returned');
   cancelRuns(ctx, (r) => isLinePrefix(targetBranch, r.branch));
   history(ctx, 'return', a.by, { nodeId: n.id, taskId: t.id, detail: { to: target.id } }, a);
@@ -726,9 +728,11 @@ function withdrawApproval(ctx: Ctx, a: Extract<ProcessAction, { type: 'withdraw'
   }
   // the approval itself, and the seats its approval cancelled (any/ratio), come back
   const cancelledWith = s.tasks.filter((x) => x.runId === run.id && x.status === 'cancelled' && x.doneStep === k && x.doneBy === null);
+  // a seat's copy continues its chain (fromTaskId: the old task); a delegate's or add-signer's keeps its owner
+  const from = (x: Task) => (SEAT_ORIGINS.has(x.origin) ? x.id : x.fromTaskId);
   finishTask(ctx, t, 'withdrawn', a.by);
-  newTask(ctx, run, t.assigneeId, t.origin, t.order, true, t.id);
-  for (const x of cancelledWith) newTask(ctx, run, x.assigneeId, x.origin, x.order, x.readyStep !== undefined, x.id);
+  newTask(ctx, run, t.assigneeId, t.origin, t.order, true, from(t));
+  for (const x of cancelledWith) newTask(ctx, run, x.assigneeId, x.origin, x.order, x.readyStep !== undefined, from(x));
   if (!s.tasks.some((x) => x.status === 'approved' && x.assigneeId === a.by)) s.approvedBy = s.approvedBy.filter((u) => u !== a.by);
   history(ctx, 'withdraw', a.by, { nodeId: t.nodeId, taskId: t.id }, a);
 }
@@ -746,6 +750,8 @@ function offered(n: ProcessNode, what: 'transfer' | 'delegate' | 'addSign'): voi
 function handOver(ctx: Ctx, a: Extract<ProcessAction, { type: 'transfer' | 'delegate' }>): void {
   const t = ownPending(ctx, a.taskId, a.by);
   refuseDelegate(t);
+  // an add-signer was asked in person: they sign or not, they do not hand it on
+  if (t.origin === 'addSignBefore' || t.origin === 'addSignAfter') throw new Refusal('process.actionNotAllowed');
   const n = node(ctx, t.nodeId);
   offered(n, a.type);
   knownUser(ctx, a.to);

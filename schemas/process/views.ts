@@ -109,7 +109,8 @@ export function allowedActions(def: ProcessDefinition, state: InstanceState, use
       const node = def.nodes.find((n) => n.id === task.nodeId);
       out.add('reject');
       if (returnTargets(def, state, task.id).length > 0) out.add('return');
-      for (const a of node?.actions ?? []) out.add(a);
+      const addSigner = task.origin === 'addSignBefore' || task.origin === 'addSignAfter';
+      for (const a of node?.actions ?? []) if (a === 'addSign' || !addSigner) out.add(a);
     }
   }
   const applicant = state.applicantId === userId;
