@@ -100,7 +100,8 @@ function stepsOf(def: ProcessDefinition, state: InstanceState, directory: Direct
     if (node.type === 'end') outcome = 'end';
     else if (node.type === 'cc') outcome = 'cc';
     else if (node.type === 'approve') {
-      if (run.outcome === 'approved') outcome = 'approve';
+      // approved, or still waiting when the run stopped (a missing pick after it)
+      if (run.outcome === 'approved' || run.status === 'active') outcome = 'approve';
       else if (run.outcome === 'skip') outcome = 'skipped';
       else if (run.outcome === 'autoPass') outcome = 'autoPass';
       else if (run.outcome === 'autoReject') outcome = 'autoReject';

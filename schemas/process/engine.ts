@@ -24,6 +24,21 @@
 //   is inside a parallel branch (the other branches were cancelled by the return).
 // - A node whose strategy resolves nobody even after onEmpty (toAdmin without an administrator)
 //   passes automatically (history autoPass, detail { noApprover: true }).
+// - skipIfApproved looks at `approvedBy`, which a resubmit through the start clears (a new
+//   round approves again); a node activated again by a return or a resubmit is never skipped.
+// - applicantPicks: the submit / resubmit must pick for every such node the flow can reach over
+//   the data (conditions are fixed by the data); previousPicks: the person's approve that leads
+//   into the node must pick (a timeout's approval needs none: the node's onEmpty applies).
+// - A delegate may only approve; add-signers (before/after) may approve, reject, return or add
+//   signers of their own but not transfer or delegate. Add-sign before/after signers go one
+//   after another; when the last one approves, the owner's task is pending again (before) or
+//   counts as approved now (after).
+// - Approver withdraw: refused when a task created (or moved up) at or after the approval, on
+//   the same line or an enclosing one, has been acted on; else those runs/tasks are cancelled,
+//   waiting tasks moved up by it go back to waiting, join arrivals it caused are undone, and the
+//   approval (and the seats it cancelled under any/ratio) come back as new pending tasks.
+// - Timeout remind: dueAt = now + hours each time, none after maxReminders. Cancel (an
+//   administrator) applies to a running instance only.
 import { compileExpression, evaluate, truthy, type ExpressionScope } from '../logic/expressions';
 import { resolveNode } from './approvers';
 import type { ApproveMethod, ProcessDefinition, ProcessEdge, ProcessNode } from './model';
