@@ -89,9 +89,12 @@ const REFUSAL_FIELD: Partial<Record<RefusalCode, string>> = {
 };
 
 /** The engine's refusal as the API's error (a 422 names its field: `picks.<nodeId>` for a missing pick). */
-export function refusalError(d: Extract<Decision, { ok: false }>, locale: Locale): AppError {
+export function refusalError(d: Extract<Decision, { ok: false }>, locale: Locale, def?: ProcessDefinition | null): AppError {
   const status = REFUSAL_STATUS[d.code] ?? 409;
-  const params = d.params ?? {};
+  const params: Record<string, string | number> = { ...(d.params ?? {}) };
+  // a node named by id is shown by its name
+  const node = typeof params.node === 'string' ? def?.nodes.find((n) => n.id === params.node) : undefined;
+  if (node) params.node = node.name[locale] || node.name['zh-CN'] || node.id;
   if (status !== 422) return new AppError(status, d.code, params);
   let field = d.field ?? REFUSAL_FIELD[d.code] ?? 'body';
   if (d.code === 'process.pickRequired' && !field.startsWith('picks.') && typeof params.nodeId === 'string') field = `picks.${params.nodeId}`;
@@ -165,6 +168,8 @@ interface StepContext {
   edits?: { data: Record<string, unknown>; fileIds: Map<string, string> };
   /** the lifecycle step the caller already made (the save's submit/resubmit): not made again */
   doneLifecycle?: LifecycleAction;
+  /** a ccRead action: the reader whose copies are marked read */
+  ccReadBy?: string;
 }
 
 /** A session-like actor for the record hooks of a step taken by someone without a request (the system, or the scheduler). */
@@ -213,6 +218,8 @@ async function writeEffects(s: StepContext): Promise<RecordRow> {
     if (rest.length) byNode.set('cc', [...(byNode.get('cc') ?? []), ...rest]);
     for (const [nodeId, users] of byNode) await repo.addCc(tx, instanceId, record.id, nodeId, [...new Set(users)]);
   }
+  // a cc reader read the document: their copies are marked read
+  if (s.ccReadBy) await repo.markCcRead(tx, instanceId, s.ccReadBy);
   // the record: its lifecycle step(s), approval fields and the approver's edits, with the hooks
   const user = s.user ?? actorSession(s.dir, null);
   const fields = approvalFieldsOf(s.def, after, s.dir, instanceId, nowText(now));
@@ -287,7 +294,7 @@ export async function startInstance(ctx: AppContext, tx: Tx, input: StartInput):
   if (!bp) return approveWithoutProcess(ctx, tx, input, instanceId, data);
   const dir = await loadDirectory(tx, bp.definition);
   const d = decide(bp.definition, null, { type: 'submit', by: user.userId, data, picks: copyPicks(input.picks) }, envOf(dir));
-  if (!d.ok) throw refusalError(d, input.locale);
+  if (!d.ok) throw refusalError(d, input.locale, bp.definition);
   await repo.insertInstance(tx, {
     id: instanceId,
     recordId: record.id,
@@ -389,7 +396,7 @@ export async function resubmitInstance(ctx: AppContext, tx: Tx, input: StartInpu
   const before = repo.stateOf(inst);
   const data = (input.record.data ?? {}) as Record<string, unknown>;
   const d = decide(def, before, { type: 'resubmit', by: input.user.userId, data, picks: copyPicks(input.picks) }, envOf(dir));
-  if (!d.ok) throw refusalError(d, input.locale);
+  if (!d.ok) throw refusalError(d, input.locale, def);
   const rev = await repo.advanceInstance(tx, inst.id, inst.revision, { state: d.state, currentNodes: currentNodesText(def, d.state), endedAt: endOf(d.state) });
   if (rev === null) throw conflict();
   await writeEffects({
@@ -451,7 +458,7 @@ export async function act(
     const dir = await loadDirectory(ctx.db, def);
     const before = repo.stateOf(inst);
     const d = decide(def, before, action, envOf(dir));
-    if (!d.ok) throw refusalError(d, locale);
+    if (!d.ok) throw refusalError(d, locale, def);
     let edits: StepContext['edits'];
     if (opts.edits && Object.keys(opts.edits).length && action.type === 'approve' && user) {
       const task = before.tasks.find((x) => x.id === action.taskId);
@@ -482,6 +489,7 @@ export async function act(
           locale,
           sameWrite: false,
           edits,
+          ccReadBy: action.type === 'ccRead' ? action.by : undefined,
         });
         return {
           instanceId: inst.id,

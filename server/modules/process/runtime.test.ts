@@ -1,0 +1,344 @@
+// The runtime routes one by one on the seeded expense application process (leader → [> 50,000:
+// regional director] → finance → cc the applicant → archive): the happy path of each, the
+// refusals (the engine's codes as 403/404/409/422 with their messages), access (someone else's
+// task → 403) and malformed bodies (422). Real database (PGlite).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../../test/helpers';
+import { processCc, processDefinitions, processDefinitionVersions, processInstances, processOutbox, records, users } from '../../db/schema';
+import { expenseForm, dealerValue } from '../../test/fixtures';
+import type { ProcessDefinition } from '../../../schemas/process';
+import { expenseData, P, R } from './testing';
+
+interface Row {
+  recordId: string;
+  taskId: string | null;
+  nodeId: string | null;
+  status: string;
+  applicantName: string | null;
+  number: string | null;
+  formName: string | null;
+  waitingMs: number;
+}
+
+describe('approval runtime routes', () => {
+  let a: TestApp;
+  let zw: string;
+  let lina: string;
+  let xq: string;
+  let sl: string;
+  let admin: string;
+  let small: Record<string, unknown>;
+  const uid: Record<string, string> = {};
+  beforeAll(async () => {
+    a = await startTestApp();
+    [zw, lina, xq, sl, admin] = await Promise.all(['zhangwei', 'lina', 'xuqiang', 'sunli', 'admin'].map((u) => a.login(u)));
+    for (const u of await a.ctx.db.select({ id: users.id, username: users.username }).from(users)) uid[u.username] = u.id;
+    small = await expenseData(a, zw, '1200.00');
+  }, 180_000);
+  afterAll(async () => a?.stop());
+
+  const tab = async (token: string, t: 'todo' | 'done' | 'cc' | 'started', extra: Record<string, unknown> = {}) => {
+    const r = await a.post(P.taskAll, { tab: t, limit: 50, ...extra }, token);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().data as { rows: Row[]; totalRecord: number; counts: Record<string, number> };
+  };
+  const taskOf = async (token: string, recordId: string) => (await tab(token, 'todo')).rows.find((x) => x.recordId === recordId)?.taskId ?? null;
+  /** zhangwei submits a 1,200 application (leader → finance); answers its id and lina's task. */
+  const submit = async (data = small) => {
+    const r = await a.post(R.save, { formCode: 'feiYongShenQing', data, submit: true }, zw);
+    expect(r.statusCode, r.body).toBe(200);
+    const id: string = r.json().data.id;
+    return { id, task: (await taskOf(lina, id))! };
+  };
+  const recordOf = async (id: string) => (await a.ctx.db.select().from(records).where(eq(records.id, id)))[0];
+
+  describe('task center', () => {
+    it('lists the seeded document in approval in lina’s to-do, with counts; filters by keyword and form', async () => {
+      const todo = await tab(lina, 'todo');
+      const seeded = todo.rows.find((x) => x.applicantName === '张伟');
+      expect(seeded).toMatchObject({ nodeId: 'buMenJingLi', status: 'pending', formName: '费用申请' });
+      expect(seeded!.waitingMs).toBeGreaterThanOrEqual(0);
+      expect(todo.counts.todo).toBe(todo.totalRecord);
+      const counts = (await a.post(P.counts, {}, lina)).json().data;
+      expect(counts).toEqual(todo.counts);
+      expect((await tab(lina, 'todo', { keyword: seeded!.number })).rows.map((x) => x.recordId)).toEqual([seeded!.recordId]);
+      expect((await tab(lina, 'todo', { keyword: 'no-such-document' })).rows).toEqual([]);
+      expect((await tab(lina, 'todo', { formCode: 'feiYongJieAn' })).rows).toEqual([]);
+      // zhangwei started it
+      expect((await tab(zw, 'started')).rows.map((x) => x.recordId)).toContain(seeded!.recordId);
+    });
+
+    it('refuses malformed bodies (422) and dealers (403)', async () => {
+      expect((await a.post(P.taskAll, { tab: 'mine' }, lina)).statusCode).toBe(422);
+      expect((await a.post(P.taskAll, { tab: 'todo', limit: 7 }, lina)).statusCode).toBe(422);
+      expect((await a.post(P.taskAll, {}, lina)).statusCode).toBe(422);
+      expect((await a.post(P.taskAll, { tab: 'todo' }, await a.login('dealer01'))).statusCode).toBe(403);
+      expect((await a.post(P.taskAll, { tab: 'todo' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('detail', () => {
+    it('answers the instance, the pinned definition, history and what the caller may do', async () => {
+      const { id, task } = await submit();
+      const mine = (await a.post(P.detail, { recordId: id }, zw)).json().data;
+      expect(mine.instance).toMatchObject({ status: 'running', processCode: 'feiYongShenQingLiuCheng', processVersion: 1, applicantName: '张伟' });
+      expect(mine.instance.currentNodes).toEqual([{ id: 'buMenJingLi', name: '部门经理审批' }]);
+      expect(mine.definition.code).toBe('feiYongShenQingLiuCheng');
+      expect(mine.myTask).toBeNull();
+      expect(mine.allowedActions).toEqual(expect.arrayContaining(['withdraw', 'urge']));
+      expect(mine.history.map((h: { action: string }) => h.action)).toContain('start');
+      const hers = (await a.post(P.detail, { recordId: id }, lina)).json().data;
+      expect(hers.myTask).toMatchObject({ id: task, nodeId: 'buMenJingLi', assigneeName: '李娜' });
+      expect(hers.returnTargets).toEqual([{ id: 'applicant', name: '申请人' }]);
+      expect(hers.allowedActions).toEqual(expect.arrayContaining(['approve', 'reject', 'return', 'transfer', 'delegate', 'addSign']));
+    });
+
+    it('403 for someone who may not read the record, 404 for an unknown one, 422 for a bad id; a draft has no instance', async () => {
+      const { id } = await submit();
+      expect((await a.post(P.detail, { recordId: id }, xq)).statusCode).toBe(403);
+      expect((await a.post(P.detail, { recordId: '1234567890123456789' }, zw)).statusCode).toBe(404);
+      expect((await a.post(P.detail, { recordId: 'x' }, zw)).statusCode).toBe(422);
+      const draft = (await a.post(R.save, { formCode: 'feiYongShenQing', data: small }, zw)).json().data;
+      expect((await a.post(P.detail, { recordId: draft.id }, zw)).json().data.instance).toBeNull();
+    });
+  });
+
+  describe('approve', () => {
+    it('someone else’s task → 403; an unknown task → 404; a second approval → 409; bad bodies → 422', async () => {
+      const { id, task } = await submit();
+      const other = await a.post(P.approve, { taskId: task }, xq);
+      expect(other.statusCode).toBe(403);
+      expect(other.json().msg).toBe('这不是您的待办');
+      expect((await a.post(P.approve, { taskId: '1234567890123456789' }, lina)).statusCode).toBe(404);
+      expect((await a.post(P.approve, { taskId: 'abc' }, lina)).statusCode).toBe(422);
+      expect((await a.post(P.approve, { taskId: task, comment: 'x'.repeat(2001) }, lina)).statusCode).toBe(422);
+      const ok = await a.post(P.approve, { taskId: task, comment: '同意' }, lina);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toMatchObject({ recordId: id, status: 'running', recordStatus: '1' });
+      const again = await a.post(P.approve, { taskId: task }, lina);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().msg).toBe('该待办已处理，请刷新后查看');
+      const rec = await recordOf(id);
+      expect(rec).toMatchObject({ shenPiZhuangTai: '1', stateName: '财务审批', shenPiRen: '孙丽', shiYongJueSeId: 'caiWuShenPi' });
+    });
+
+    it('finance edits the fields its node opens (merged in the same step); other fields → 422, nothing written', async () => {
+      const { id, task } = await submit();
+      await a.post(P.approve, { taskId: task }, lina);
+      const financeTask = (await taskOf(sl, id))!;
+      const before = await recordOf(id);
+      const bad = await a.post(P.approve, { taskId: financeTask, data: { huoDongMingCheng: '改名' } }, sl);
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors[0].field).toBe('huoDongMingCheng');
+      expect(await recordOf(id)).toMatchObject({ version: before.version, shenPiZhuangTai: '1' });
+      const note = { ...(before.data as { zhiFuFangShi: { id: string; name: string } }).zhiFuFangShi };
+      const ok = await a.post(P.approve, { taskId: financeTask, data: { zhiFuFangShi: note } }, sl);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toMatchObject({ status: 'approved', recordStatus: '2' });
+      const after = await recordOf(id);
+      expect(after.version).toBe(before.version + 1);
+      expect(after.liuChengGuiDangTime).toBeTruthy();
+      expect(after.rowModUser).toBe(uid.sunli);
+    });
+  });
+
+  describe('reject, return, resubmit', () => {
+    it('reject needs a comment (422 on comment), then ends the document void', async () => {
+      const { id, task } = await submit();
+      const bare = await a.post(P.reject, { taskId: task }, lina);
+      expect(bare.statusCode).toBe(422);
+      expect(bare.json().errors[0]).toMatchObject({ field: 'comment', message: '请填写审批意见' });
+      const ok = await a.post(P.reject, { taskId: task, comment: '预算不足' }, lina);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toMatchObject({ status: 'rejected', recordStatus: '5' });
+      expect(await taskOf(lina, id)).toBeNull();
+    });
+
+    it('return to a node the rule does not allow → 409; to the applicant → returned, editable, resubmit starts over', async () => {
+      const { id, task } = await submit();
+      const bad = await a.post(P.return, { taskId: task, to: 'caiWuShenPi', comment: '退回' }, lina);
+      expect(bad.statusCode).toBe(409);
+      expect((await a.post(P.return, { taskId: task, comment: '退回' }, lina)).statusCode).toBe(422);
+      const ok = await a.post(P.return, { taskId: task, to: 'applicant', comment: '请修改' }, lina);
+      expect(ok.statusCode, ok.body).toBe(200);
+      const rec = await recordOf(id);
+      expect(rec).toMatchObject({ shenPiZhuangTai: '3', shenPiRen: null });
+      const detail = (await a.post(P.detail, { recordId: id }, zw)).json().data;
+      expect(detail.allowedActions).toContain('resubmit');
+      const re = await a.post(R.save, { formCode: 'feiYongShenQing', id, version: rec.version, data: rec.data, submit: true }, zw);
+      expect(re.statusCode, re.body).toBe(200);
+      // the leader node's rule is resubmit: start → the leader again
+      expect(await taskOf(lina, id)).toBeTruthy();
+      expect((await a.ctx.db.select().from(processInstances).where(eq(processInstances.recordId, id))).map((x) => x.status)).toEqual(['running']);
+    });
+  });
+
+  describe('transfer, delegate, add-sign', () => {
+    it('transfer hands the task over; to oneself or an unknown user → 422', async () => {
+      const { id, task } = await submit();
+      expect((await a.post(P.transfer, { taskId: task, to: uid.lina }, lina)).statusCode).toBe(422);
+      const unknown = await a.post(P.transfer, { taskId: task, to: '1234567890123456789' }, lina);
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().errors[0].message).toBe('人员不存在或已停用');
+      expect((await a.post(P.transfer, { taskId: task, to: uid.xuqiang }, xq)).statusCode).toBe(403);
+      const ok = await a.post(P.transfer, { taskId: task, to: uid.xuqiang, comment: '请徐总处理' }, lina);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await taskOf(lina, id)).toBeNull();
+      const xqTask = await taskOf(xq, id);
+      expect(xqTask).toBeTruthy();
+      // the new assignee reads the record; the old one still does (she held a task)
+      expect((await a.post(R.get, { formCode: 'feiYongShenQing', id }, xq)).statusCode).toBe(200);
+      expect((await a.post(P.approve, { taskId: xqTask }, xq)).statusCode).toBe(200);
+    });
+
+    it('delegate lends the task; it comes back to the delegator after the delegate acts', async () => {
+      const { id, task } = await submit();
+      const ok = await a.post(P.delegate, { taskId: task, to: uid.xuqiang }, lina);
+      expect(ok.statusCode, ok.body).toBe(200);
+      const lent = (await taskOf(xq, id))!;
+      expect((await a.post(P.approve, { taskId: lent, comment: '可以' }, xq)).statusCode).toBe(200);
+      const back = await taskOf(lina, id);
+      expect(back).toBeTruthy();
+      expect(back).not.toBe(task);
+    });
+
+    it('add-sign before: the added approver decides first', async () => {
+      const { id, task } = await submit();
+      expect((await a.post(P.addSign, { taskId: task, users: [], position: 'before' }, lina)).statusCode).toBe(422);
+      expect((await a.post(P.addSign, { taskId: task, users: [uid.xuqiang], position: 'sideways' }, lina)).statusCode).toBe(422);
+      const ok = await a.post(P.addSign, { taskId: task, users: [uid.xuqiang], position: 'before' }, lina);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await taskOf(xq, id)).toBeTruthy();
+    });
+  });
+
+  describe('withdraw, urge, cc read', () => {
+    it('the applicant withdraws before anyone acted; someone else → 403; after an approval → 409', async () => {
+      const first = await submit();
+      expect((await a.post(P.withdraw, { recordId: first.id }, lina)).statusCode).toBe(403);
+      const ok = await a.post(P.withdraw, { recordId: first.id, comment: '撤回修改' }, zw);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toMatchObject({ status: 'withdrawn', recordStatus: '4' });
+      expect(await taskOf(lina, first.id)).toBeNull();
+      // a withdrawn document is submitted again as a new instance
+      const rec = await recordOf(first.id);
+      expect((await a.post(R.save, { formCode: 'feiYongShenQing', id: first.id, version: rec.version, data: rec.data, submit: true }, zw)).statusCode).toBe(
+        200,
+      );
+      expect(await taskOf(lina, first.id)).toBeTruthy();
+
+      const second = await submit();
+      await a.post(P.approve, { taskId: second.task }, lina);
+      const late = await a.post(P.withdraw, { recordId: second.id }, zw);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().msg).toBe('已有人处理，不能撤回');
+    });
+
+    it('the applicant urges; others → 403', async () => {
+      const { id } = await submit();
+      expect((await a.post(P.urge, { recordId: id }, zw)).statusCode).toBe(200);
+      expect((await a.post(P.urge, { recordId: id }, lina)).statusCode).toBe(403);
+    });
+
+    it('the cc node copies the applicant at the end: the copy is listed and marked read; others → 403', async () => {
+      const { id, task } = await submit();
+      await a.post(P.approve, { taskId: task }, lina);
+      await a.post(P.approve, { taskId: (await taskOf(sl, id))! }, sl);
+      const copies = await a.ctx.db.select().from(processCc).where(eq(processCc.recordId, id));
+      expect(copies).toMatchObject([{ userId: uid.zhangwei, nodeId: 'chaoSong', readAt: null }]);
+      const cc = await tab(zw, 'cc');
+      expect(cc.rows.find((x) => x.recordId === id)?.status).toBe('unread');
+      expect((await a.post(P.ccRead, { recordId: id }, lina)).statusCode).toBe(403);
+      expect((await a.post(P.ccRead, { recordId: id }, zw)).statusCode).toBe(200);
+      expect((await tab(zw, 'cc')).rows.find((x) => x.recordId === id)?.status).toBe('read');
+    });
+  });
+
+  describe('batch', () => {
+    it('only the whitelist (lina) may batch; each task answers on its own', async () => {
+      const one = await submit();
+      const two = await submit();
+      expect((await a.post(P.batch, { taskIds: [one.task], decision: 'approve' }, zw)).statusCode).toBe(403);
+      expect((await a.post(P.batch, { taskIds: [], decision: 'approve' }, lina)).statusCode).toBe(422);
+      await a.post(P.approve, { taskId: two.task }, lina);
+      const r = await a.post(P.batch, { taskIds: [one.task, two.task], decision: 'approve', comment: '批量同意' }, lina);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().data.results).toEqual([
+        { taskId: one.task, ok: true, status: 200, code: null, message: null },
+        { taskId: two.task, ok: false, status: 409, code: 'process.taskDone', message: '该待办已处理，请刷新后查看' },
+      ]);
+    });
+  });
+
+  describe('dry-run', () => {
+    it('answers who approves first for the bound process; unknown form → 404', async () => {
+      const r = await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: small }, zw);
+      expect(r.statusCode, r.body).toBe(200);
+      const d = r.json().data;
+      expect(d.processCode).toBe('feiYongShenQingLiuCheng');
+      expect(Object.values(d.names)).toContain('李娜');
+      expect((await a.post(P.dryRun, { formCode: 'noSuchForm', data: {} }, zw)).statusCode).toBe(404);
+      expect((await a.post(P.dryRun, { formCode: 'feiYongShenQing' }, zw)).statusCode).toBe(422);
+    });
+  });
+
+  describe('submit seam', () => {
+    const pickProcess = (formCode: string, callbackUrl?: string): ProcessDefinition => ({
+      schemaVersion: 3,
+      code: `${formCode}Flow`,
+      name: { 'zh-CN': '自选审批人' },
+      version: 1,
+      formCode,
+      ...(callbackUrl ? { callbackUrl } : {}),
+      nodes: [
+        { id: 'start', type: 'start', name: { 'zh-CN': '提交' } },
+        { id: 'ziXuan', type: 'approve', name: { 'zh-CN': '自选审批' }, assignee: { kind: 'applicantPicks' } },
+        { id: 'end', type: 'end', name: { 'zh-CN': '归档' } },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'ziXuan' },
+        { id: 'e2', source: 'ziXuan', target: 'end' },
+      ],
+    });
+    const bind = async (def: ProcessDefinition) => {
+      await a.ctx.db.insert(processDefinitions).values({ code: def.code, name: def.name, formCode: def.formCode, enabled: true, latestVersion: 1 });
+      await a.ctx.db.insert(processDefinitionVersions).values({ code: def.code, version: 1, definition: def });
+    };
+
+    it('a submit whose process needs applicant picks: missing → 422 on picks.<node> (nothing written); with picks → the picked approver', async () => {
+      await a.post('/tpm/emp/system/commons/biaoDan/edit-save.action', { definition: expenseForm('pickForm') }, admin);
+      await a.post('/emp/api/v2/biaoDan/publish', { code: 'pickForm' }, admin);
+      await bind(pickProcess('pickForm', 'https://example.com/hook'));
+      const data = { dealer: dealerValue(1), amount: '10.00' };
+      const missing = await a.post(R.save, { formCode: 'pickForm', data, submit: true }, zw);
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().errors[0]).toMatchObject({ field: 'picks.ziXuan', message: '请选择“自选审批”的审批人' });
+      expect(await a.ctx.db.select().from(records).where(eq(records.formCode, 'pickForm'))).toEqual([]);
+      const ok = await a.post(R.save, { formCode: 'pickForm', data, submit: true, picks: { ziXuan: [uid.xuqiang] } }, zw);
+      expect(ok.statusCode, ok.body).toBe(200);
+      const id = ok.json().data.id;
+      expect(await taskOf(xq, id)).toBeTruthy();
+      // the callback of the submit went to the outbox in the same transaction
+      const outbox = await a.ctx.db.select().from(processOutbox).where(eq(processOutbox.recordId, id));
+      expect(outbox.map((o) => o.event)).toContain('submitted');
+      expect((await a.post(R.save, { formCode: 'pickForm', data, submit: true, picks: { ziXuan: ['nope'] } }, zw)).statusCode).toBe(422);
+    });
+
+    it('a form with no enabled process is approved at once, with a history of no process', async () => {
+      await a.post('/tpm/emp/system/commons/biaoDan/edit-save.action', { definition: expenseForm('freeForm') }, admin);
+      await a.post('/emp/api/v2/biaoDan/publish', { code: 'freeForm' }, admin);
+      const ok = await a.post(R.save, { formCode: 'freeForm', data: { dealer: dealerValue(2), amount: '9.00' }, submit: true }, zw);
+      expect(ok.statusCode, ok.body).toBe(200);
+      const rec = await recordOf(ok.json().data.id);
+      expect(rec).toMatchObject({ shenPiZhuangTai: '2', version: 1 });
+      expect(rec.liuChengGuiDangTime).toBeTruthy();
+      const detail = (await a.post(P.detail, { recordId: rec.id }, zw)).json().data;
+      expect(detail.instance).toMatchObject({ status: 'approved', processCode: '' });
+      expect(detail.history.map((h: { action: string; detail: unknown }) => [h.action, h.detail])).toEqual([
+        ['start', null],
+        ['archive', { reason: 'noProcess' }],
+      ]);
+    });
+  });
+});
