@@ -1,0 +1,247 @@
+// Callbacks through the outbox to a real local HTTP receiver (allowlisted 127.0.0.1:<port>):
+// a receiver failing half the time loses nothing and never sees one callback under two delivery
+// ids; every request is signed; after the last attempt the row is failed and the record flagged,
+// and chongShi delivers it (same delivery id) and clears the flag. The allowlist: an unlisted
+// host and a name resolving to a private address are never fetched; the address and pattern checks.
+import crypto from 'node:crypto';
+import dns from 'node:dns';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processOutbox, records } from '../../db/schema';
+import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
+import { checkUrl, guardedLookup, isPrivateAddress } from './allowlist';
+import { backoffMs, callbackSecret, callbackTarget, enqueueCallbacks, kickDispatcher } from './outbox';
+
+interface Seen {
+  delivery: string;
+  event: string;
+  marker: number;
+  status: number;
+  signed: boolean;
+  path: string;
+}
+
+const P = '/tpm/emp/system/process';
+
+async function until(what: string, check: () => Promise<boolean>, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.each(BACKENDS)('callbacks (%s)', (backend) => {
+  let a: TestApp;
+  let admin: string;
+  let receiver: http.Server;
+  let port = 0;
+  let secret = '';
+  const seen: Seen[] = [];
+  let counter = 0;
+  let downHealed = false;
+
+  beforeAll(async () => {
+    receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const ts = String(req.headers['x-formwork-timestamp']);
+        const expected = `sha256=${crypto.createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
+        const payload = JSON.parse(body) as { marker: number; event: string };
+        const path = req.url ?? '';
+        // /flaky fails every other request; /down fails until healed
+        const fail = path === '/flaky' ? counter++ % 2 === 1 : path === '/down' ? !downHealed : false;
+        const status = fail ? 500 : 200;
+        seen.push({
+          delivery: String(req.headers['x-formwork-delivery']),
+          event: String(req.headers['x-formwork-event']),
+          marker: payload.marker,
+          status,
+          signed: req.headers['x-formwork-signature'] === expected,
+          path,
+        });
+        res.statusCode = status;
+        res.end(fail ? 'no' : 'ok');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    port = (receiver.address() as AddressInfo).port;
+    a = await startTestApp({
+      postgres: backend === 'postgres',
+      env: {
+        PROCESS_BACKGROUND: '1',
+        CALLBACK_ALLOWLIST: `127.0.0.1:${port}, *.localhost`,
+        CALLBACK_ATTEMPTS: '4',
+        CALLBACK_BASE_DELAY_MS: '20',
+        CALLBACK_POLL_MS: '50',
+        CALLBACK_TIMEOUT_MS: '2000',
+        SCHEDULER_INTERVAL_SECONDS: '1',
+      },
+    });
+    admin = await a.login('admin');
+    secret = await callbackSecret(a.ctx);
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await new Promise((r) => receiver?.close(r));
+  });
+
+  async function someRecords(n: number) {
+    const list = await a.ctx.db.select({ id: records.id }).from(records).limit(n);
+    expect(list.length).toBe(n);
+    return list.map((r) => r.id);
+  }
+
+  async function enqueue(recordId: string, url: string, markers: number[]) {
+    await a.ctx.db.transaction(async (tx) => {
+      for (const marker of markers) {
+        await enqueueCallbacks(tx, a.ctx, {
+          instanceId: '1000000000000000001',
+          recordId,
+          processCode: 'testProcess',
+          url,
+          events: [{ event: marker % 2 ? 'approved' : 'submitted', nodeId: 'n1' }],
+          payload: { marker },
+        });
+      }
+    });
+    void kickDispatcher(a.ctx);
+  }
+
+  const rowsOf = (recordIds: string[]) => a.ctx.db.select().from(processOutbox).where(inArray(processOutbox.recordId, recordIds));
+  const flagOf = async (id: string) => (await a.ctx.db.select({ f: records.shenPiCallBackFailure }).from(records).where(eq(records.id, id)))[0].f;
+
+  it('writes nothing without a url', async () => {
+    const [rid] = await someRecords(1);
+    const before = (await rowsOf([rid])).length;
+    await a.ctx.db.transaction((tx) =>
+      enqueueCallbacks(tx, a.ctx, { instanceId: '1', recordId: rid, processCode: 'p', url: undefined, events: [{ event: 'submitted' }], payload: {} }),
+    );
+    expect((await rowsOf([rid])).length).toBe(before);
+  });
+
+  it('to a receiver failing half the time: none lost, none under two ids, all signed; the last failure flags the record and chongShi delivers it', async () => {
+    const [r1, r2, r3] = await someRecords(3);
+    const markers = Array.from({ length: 30 }, (_, i) => i + 1);
+    await enqueue(r1, `http://127.0.0.1:${port}/flaky`, markers.slice(0, 10));
+    await enqueue(r2, `http://127.0.0.1:${port}/flaky`, markers.slice(10, 20));
+    await enqueue(r3, `http://127.0.0.1:${port}/flaky`, markers.slice(20));
+    await until('the flaky deliveries to settle', async () => (await rowsOf([r1, r2, r3])).every((r) => r.status === 'delivered' || r.status === 'failed'));
+    let rows = await rowsOf([r1, r2, r3]);
+    expect(rows).toHaveLength(30);
+    // whatever ran out of attempts is retried by hand (the receiver is still flaky: retry until it took)
+    for (let i = 0; i < 10 && rows.some((r) => r.status === 'failed'); i++) {
+      const ids = rows.filter((r) => r.status === 'failed').map((r) => r.id);
+      expect((await a.post(`${P}/callback/failure/chongShi`, { ids }, admin)).statusCode).toBe(200);
+      await until('retries to settle', async () => (await rowsOf([r1, r2, r3])).every((r) => r.status === 'delivered' || r.status === 'failed'));
+      rows = await rowsOf([r1, r2, r3]);
+    }
+    expect(rows.every((r) => r.status === 'delivered')).toBe(true);
+
+    const flaky = seen.filter((s) => s.path === '/flaky');
+    expect(flaky.some((s) => s.status === 500)).toBe(true); // it did fail half the time
+    expect(flaky.every((s) => s.signed)).toBe(true);
+    for (const m of markers) {
+      const got = flaky.filter((s) => s.marker === m);
+      const ids = new Set(got.map((s) => s.delivery));
+      expect(ids.size, `marker ${m}: one delivery id across its attempts`).toBe(1);
+      expect(
+        got.filter((s) => s.status === 200),
+        `marker ${m}: delivered once`,
+      ).toHaveLength(1);
+      expect(rows.find((r) => r.id === [...ids][0])).toBeDefined();
+    }
+    for (const r of [r1, r2, r3]) expect(await flagOf(r)).toBe('0');
+
+    // a receiver that is down: four attempts with backoff, then failed and the record flagged
+    const r4 = (await someRecords(4))[3];
+    await enqueue(r4, `http://127.0.0.1:${port}/down`, [100]);
+    await until('the down delivery to fail', async () => (await rowsOf([r4])).every((r) => r.status === 'failed'));
+    const [failed] = await rowsOf([r4]);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 4, lastError: 'HTTP 500' });
+    expect(await flagOf(r4)).toBe('1');
+    expect(seen.filter((s) => s.marker === 100)).toHaveLength(4);
+
+    const list = (await a.post(`${P}/callback/failure/list`, { processCode: 'testProcess' }, admin)).json().data;
+    const row = list.rows.find((x: { id: string }) => x.id === failed.id);
+    expect(row).toMatchObject({ recordId: r4, event: 'submitted', attempts: 4, lastError: 'HTTP 500', processCode: 'testProcess' });
+    expect(row.recordNumber).not.toBe('');
+
+    downHealed = true;
+    const retry = (await a.post(`${P}/callback/failure/chongShi`, { ids: [failed.id] }, admin)).json().data;
+    expect(retry).toEqual({ retried: 1, delivered: 1 });
+    const [done] = await rowsOf([r4]);
+    expect(done).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(await flagOf(r4)).toBe('0');
+    const hits = seen.filter((s) => s.marker === 100);
+    expect(hits).toHaveLength(5);
+    expect(new Set(hits.map((s) => s.delivery))).toEqual(new Set([failed.id]));
+    // retrying a delivered row does nothing
+    expect((await a.post(`${P}/callback/failure/chongShi`, { ids: [failed.id] }, admin)).json().data).toEqual({ retried: 0, delivered: 0 });
+  });
+
+  it('never fetches an unlisted host, nor a listed name that resolves to a private address', async () => {
+    const [rid] = await someRecords(1);
+    const before = seen.length;
+    await enqueue(rid, `http://127.0.0.1:${port + 1 === 65536 ? 1 : port + 1}/x`, [200]); // not the listed port
+    await enqueue(rid, `http://unlisted.example.com:${port}/x`, [201]);
+    await enqueue(rid, `http://internal.localhost:${port}/x`, [202]); // matches *.localhost: a wildcard never reaches private addresses
+    await until('the refused rows to fail', async () => (await rowsOf([rid])).filter((r) => r.status === 'failed').length >= 3);
+    const failedRows = (await rowsOf([rid])).filter((r) => r.status === 'failed');
+    const errors = failedRows.map((r) => r.lastError ?? '');
+    expect(errors.filter((e) => e.includes('not in CALLBACK_ALLOWLIST'))).toHaveLength(2);
+    const resolvesLocally = await new Promise<boolean>((r) => dns.lookup('internal.localhost', (err) => r(!err)));
+    if (resolvesLocally) {
+      expect(errors.some((e) => e.includes('private address'))).toBe(true);
+      expect(failedRows.find((r) => (r.lastError ?? '').includes('private address'))?.attempts).toBe(1); // never retried
+    }
+    expect(seen.length).toBe(before);
+    expect(await flagOf(rid)).toBe('1');
+  });
+
+  it('checks addresses and patterns', async () => {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '100.64.0.1',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '224.0.0.1',
+    ]) {
+      expect(isPrivateAddress(ip), ip).toBe(true);
+    }
+    for (const ip of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(ip), ip).toBe(false);
+    const list = ['hooks.example.com', '*.partner.example', 'erp.example.com:8443', '10.0.0.5:9000'];
+    expect(checkUrl('https://hooks.example.com/cb', list)).toMatchObject({ ok: true, exact: true });
+    expect(checkUrl('https://a.b.partner.example/cb', list)).toMatchObject({ ok: true, exact: false });
+    expect(checkUrl('https://partner.example/cb', list).ok).toBe(false);
+    expect(checkUrl('https://evilpartner.example/cb', list).ok).toBe(false);
+    expect(checkUrl('https://erp.example.com:8443/cb', list).ok).toBe(true);
+    expect(checkUrl('https://erp.example.com/cb', list).ok).toBe(false);
+    expect(checkUrl('ftp://hooks.example.com/cb', list).ok).toBe(false);
+    expect(checkUrl('https://user:pw@hooks.example.com/cb', list).ok).toBe(false);
+    expect(checkUrl('not a url', list).ok).toBe(false);
+    expect(checkUrl('https://hooks.example.com/cb', []).ok).toBe(false);
+    // a private IP literal only when listed exactly
+    expect(callbackTarget('http://10.0.0.5:9000/cb', list)).toEqual({ ok: true, allowPrivate: true });
+    expect(callbackTarget('http://10.0.0.6:9000/cb', list).ok).toBe(false);
+    const refused = await new Promise<string | undefined>((r) => guardedLookup(false)('127.0.0.1', {}, (err) => r(err?.code)));
+    expect(refused).toBe('EPRIVATEADDR');
+    const allowed = await new Promise<string | undefined>((r) => guardedLookup(true)('127.0.0.1', {}, (err, addr) => r(err ? err.code : String(addr))));
+    expect(allowed).toBe('127.0.0.1');
+    expect([1, 2, 3, 4].map((n) => backoffMs(100, n))).toEqual([100, 200, 400, 800]);
+    expect(backoffMs(1000, 40)).toBe(3_600_000);
+  });
+});
