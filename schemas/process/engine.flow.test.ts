@@ -144,6 +144,28 @@ describe('parallel split and join', () => {
   });
 });
 
+describe('broken graphs', () => {
+  it('a loop of conditions stops with badDefinition instead of running forever', () => {
+    const def = graph(
+      [N.start(), N.condition('c1'), N.condition('c2'), N.end()],
+      [
+        ['start', 'c1'],
+        ['c1', 'c2'],
+        ['c2', 'c1'],
+      ],
+    );
+    expect(decide(def, null, { type: 'submit', by: U.zhangwei, data: {} }, makeEnv())).toMatchObject({ ok: false, code: 'process.badDefinition' });
+  });
+
+  it('an edge to a node that does not exist, a join reached off its split', () => {
+    const missing = linear(N.approve('a', [U.lina]));
+    missing.edges[0].target = 'nowhere';
+    expect(decide(missing, null, { type: 'submit', by: U.zhangwei, data: {} }, makeEnv())).toMatchObject({ ok: false, code: 'process.badDefinition' });
+    const join = linear(N.join('j', 'p'));
+    expect(decide(join, null, { type: 'submit', by: U.zhangwei, data: {} }, makeEnv())).toMatchObject({ ok: false, code: 'process.badDefinition' });
+  });
+});
+
 describe('cc', () => {
   it('copies, notifies, moves on at once; a cc reader marks it read', () => {
     const sim = new Sim(linear(N.cc('copy', [U.chenjing, U.zhaolei]), N.approve('a', [U.lina])));
@@ -344,6 +366,59 @@ describe('return targets × resubmit rules', () => {
     sim.approve(U.lina);
     sim.approve(U.wangfang);
     expect(sim.active()).toEqual(['c']);
+  });
+
+  it('resubmit to a returning node inside a parallel branch goes through the start instead', () => {
+    const def = graph(
+      [
+        N.start(),
+        N.parallel('p'),
+        N.approve('x', [U.lina], { returnRule: { targets: ['applicant'], resubmit: 'returningNode' } }),
+        N.approve('y', [U.sunli]),
+        N.join('j', 'p'),
+        N.end(),
+      ],
+      [
+        ['start', 'p'],
+        ['p', 'x'],
+        ['p', 'y'],
+        ['x', 'j'],
+        ['y', 'j'],
+        ['j', 'end'],
+      ],
+    );
+    const sim = new Sim(def);
+    sim.submit();
+    sim.approve(U.sunli);
+    sim.do({ type: 'return', by: U.lina, taskId: sim.taskOf(U.lina).id, to: 'applicant', comment: 'x' });
+    sim.do({ type: 'resubmit', by: U.zhangwei, data: {} });
+    expect(sim.active().sort()).toEqual(['x', 'y']);
+    sim.approve(U.lina);
+    sim.approve(U.sunli);
+    expect(sim.s.status).toBe('approved');
+  });
+
+  it('a resubmit through the start approves again (skipIfApproved starts afresh)', () => {
+    const def = linear(N.approve('a', [U.lina]), N.approve('b', [U.lina], { skipIfApproved: true, returnRule: { targets: ['applicant'] } }));
+    const sim = new Sim(def);
+    sim.submit();
+    sim.approve(U.lina);
+    expect(sim.active()).toEqual([]);
+    const def2 = linear(
+      N.approve('a', [U.lina]),
+      N.approve('b', [U.sunli], { returnRule: { targets: ['applicant'] } }),
+      N.approve('c', [U.lina], { skipIfApproved: true }),
+    );
+    const again = new Sim(def2);
+    again.submit();
+    again.approve(U.lina);
+    again.do({ type: 'return', by: U.sunli, taskId: again.taskOf(U.sunli).id, to: 'applicant', comment: 'x' });
+    again.do({ type: 'resubmit', by: U.zhangwei, data: {} });
+    expect(again.s.approvedBy).toEqual([]);
+    again.approve(U.lina);
+    again.approve(U.sunli);
+    expect(again.s.runs.filter((r) => r.nodeId === 'c').map((r) => r.outcome)).toEqual(['skip']);
+    expect(again.s.status).toBe('approved');
   });
 
   it('return to a node with skipIfApproved activates it anyway', () => {

@@ -375,7 +375,8 @@ function startNode(ctx: Ctx): ProcessNode {
 
 function enter(ctx: Ctx, nodeId: string, branch: string): void {
   if (ctx.s.status !== 'running') return;
-  if (++ctx.guard > 5000) throw new Refusal('process.badDefinition', { node: nodeId });
+  // an acyclic graph enters each node at most once per incoming edge in one decision
+  if (++ctx.guard > ctx.def.nodes.length + ctx.def.edges.length) throw new Refusal('process.badDefinition', { node: nodeId });
   const n = node(ctx, nodeId);
   switch (n.type) {
     case 'start':
