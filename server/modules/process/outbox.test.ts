@@ -9,10 +9,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processOutbox, records } from '../../db/schema';
+import { processInstances, processOutbox, processTasks, records } from '../../db/schema';
 import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
 import { checkUrl, guardedLookup, isPrivateAddress } from './allowlist';
 import { backoffMs, callbackSecret, callbackTarget, enqueueCallbacks, kickDispatcher } from './outbox';
+import { expenseData, R } from './testing';
 
 interface Seen {
   delivery: string;
@@ -91,8 +92,9 @@ describe.each(BACKENDS)('callbacks (%s)', (backend) => {
     await new Promise((r) => receiver?.close(r));
   });
 
-  async function someRecords(n: number) {
-    const list = await a.ctx.db.select({ id: records.id }).from(records).limit(n);
+  /** distinct records for each test (`from`: how many earlier tests took), in a stable order */
+  async function someRecords(n: number, from = 0) {
+    const list = await a.ctx.db.select({ id: records.id }).from(records).orderBy(records.id).limit(n).offset(from);
     expect(list.length).toBe(n);
     return list.map((r) => r.id);
   }
@@ -126,7 +128,7 @@ describe.each(BACKENDS)('callbacks (%s)', (backend) => {
   });
 
   it('to a receiver failing half the time: none lost, none under two ids, all signed; the last failure flags the record and chongShi delivers it', async () => {
-    const [r1, r2, r3] = await someRecords(3);
+    const [r1, r2, r3, r4] = await someRecords(4, 1);
     const markers = Array.from({ length: 30 }, (_, i) => i + 1);
     await enqueue(r1, `http://127.0.0.1:${port}/flaky`, markers.slice(0, 10));
     await enqueue(r2, `http://127.0.0.1:${port}/flaky`, markers.slice(10, 20));
@@ -159,7 +161,6 @@ describe.each(BACKENDS)('callbacks (%s)', (backend) => {
     for (const r of [r1, r2, r3]) expect(await flagOf(r)).toBe('0');
 
     // a receiver that is down: four attempts with backoff, then failed and the record flagged
-    const r4 = (await someRecords(4))[3];
     await enqueue(r4, `http://127.0.0.1:${port}/down`, [100]);
     await until('the down delivery to fail', async () => (await rowsOf([r4])).every((r) => r.status === 'failed'));
     const [failed] = await rowsOf([r4]);
@@ -186,7 +187,7 @@ describe.each(BACKENDS)('callbacks (%s)', (backend) => {
   });
 
   it('never fetches an unlisted host, nor a listed name that resolves to a private address', async () => {
-    const [rid] = await someRecords(1);
+    const [rid] = await someRecords(1, 5);
     const before = seen.length;
     await enqueue(rid, `http://127.0.0.1:${port + 1 === 65536 ? 1 : port + 1}/x`, [200]); // not the listed port
     await enqueue(rid, `http://unlisted.example.com:${port}/x`, [201]);
@@ -202,6 +203,47 @@ describe.each(BACKENDS)('callbacks (%s)', (backend) => {
     }
     expect(seen.length).toBe(before);
     expect(await flagOf(rid)).toBe('1');
+  });
+
+  it('a process with a callback URL: publishing checks the allowlist; a submit and a task/del reach the receiver through the outbox', async () => {
+    const zw = await a.login('zhangwei');
+    const D = `${P}/processDefinition`;
+    const item = (await a.post(`${D}/item/rule`, { code: 'feiYongShenQingLiuCheng' }, admin)).json().data;
+    const def = { ...structuredClone(item.published), callbackUrl: 'http://unlisted.example.com/cb' };
+    const saved = await a.post(`${D}/update/rule`, { code: 'feiYongShenQingLiuCheng', draftVersion: item.summary.draftVersion, definition: def }, admin);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const refused = await a.post(`${D}/update/liuChengDingYi`, { code: 'feiYongShenQingLiuCheng' }, admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.map((e: { field: string }) => e.field)).toContain('definition.callbackUrl');
+    const ok = await a.post(
+      `${D}/update/rule`,
+      { code: 'feiYongShenQingLiuCheng', draftVersion: saved.json().data.draftVersion, definition: { ...def, callbackUrl: `http://127.0.0.1:${port}/e2e` } },
+      admin,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await a.post(`${D}/update/liuChengDingYi`, { code: 'feiYongShenQingLiuCheng' }, admin)).statusCode).toBe(200);
+
+    const data = await expenseData(a, zw, '1000.00');
+    const sub = await a.post(R.save, { formCode: 'feiYongShenQing', data, submit: true }, zw);
+    expect(sub.statusCode, sub.body).toBe(200);
+    const recordId: string = sub.json().data.id;
+    const e2e = () => seen.filter((s) => s.path === '/e2e');
+    await until('the submitted callback', async () => e2e().some((s) => s.event === 'submitted'));
+    const [row] = await rowsOf([recordId]);
+    expect(row).toMatchObject({ event: 'submitted', processCode: 'feiYongShenQingLiuCheng', url: `http://127.0.0.1:${port}/e2e` });
+    await until('the row delivered', async () => (await rowsOf([recordId]))[0].status === 'delivered');
+    expect(e2e().find((s) => s.event === 'submitted')).toMatchObject({ delivery: row.id, signed: true, status: 200 });
+
+    // an administrator cancels its open tasks: the instance ends cancelled, and the receiver hears it
+    expect((await a.post(`${P}/task/del`, {}, admin)).statusCode).toBe(422);
+    const del = await a.post(`${P}/task/del`, { recordId, comment: '重复提交' }, admin);
+    expect(del.statusCode, del.body).toBe(200);
+    const [inst] = await a.ctx.db.select().from(processInstances).where(eq(processInstances.recordId, recordId));
+    expect(inst.status).toBe('cancelled');
+    const open = await a.ctx.db.select().from(processTasks).where(eq(processTasks.instanceId, inst.id));
+    expect(open.filter((t) => t.status === 'pending' || t.status === 'waiting')).toEqual([]);
+    await until('the cancelled callback', async () => e2e().some((s) => s.event === 'cancelled'));
+    expect((await a.post(`${P}/task/del`, { recordId }, admin)).statusCode).not.toBe(200); // nothing left to cancel
   });
 
   it('checks addresses and patterns', async () => {
