@@ -1,0 +1,304 @@
+// `npm run bench:process`: the approval task center under load on PostgreSQL. Seeds open
+// (running) expense-application instances through the app itself (record/save with submit, as
+// zhangwei; the department leader lina then approves a share, which moves those on to finance,
+// sunli), so the to-dos fall on two approvers and each list is large. Then measures, with
+// autocannon in its own thread (loadWorker.mjs), task-all.action (tab todo, first page) and
+// task/counts for lina and sunli, beside the very SELECTs those routes run, executed directly on
+// their own `pg` pool at the same concurrency, alternating in rounds (as listBench.ts does).
+//
+//   BENCH_INSTANCES    open instances to seed (default 1,000)
+//   BENCH_APPROVED     of them, how many lina approves on to finance (default 30 %)
+//   BENCH_SECONDS      measured seconds per scenario and side (default 10), after 2 s of warm-up,
+//                      in BENCH_ROUNDS (default 5) alternating API / raw rounds
+//   BENCH_CONNECTIONS  concurrent requests / queries (default 10)
+//   BENCH_DB_NAME      database to use and keep (seeded once, reused while it holds enough
+//                      open instances); without it a fresh database is created and dropped
+// Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
+//
+// The raw side: the SQL of server/modules/process/taskCenter.ts (taskPage: the page SELECT and
+// its count; taskCounts), copied below because that module does not export its statement
+// builder (a follow-up should export it, so that this bench cannot drift from the route).
+import { Worker } from 'node:worker_threads';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { endpoints, pathOf } from '../../schemas/api';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, rows, sql } from '../db/client';
+
+const N = Number(process.env.BENCH_INSTANCES ?? 1000);
+const N_APPROVED = Number(process.env.BENCH_APPROVED ?? Math.round(N * 0.3));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const WARMUP_SECONDS = 2;
+const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
+const FORM = 'feiYongShenQing';
+const TITLE = '压测审批';
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const PREFIX = '/tpm';
+const P = {
+  taskAll: pathOf(endpoints.process.taskAll, PREFIX),
+  counts: pathOf(endpoints.process.counts, PREFIX),
+  approve: pathOf(endpoints.process.approve, PREFIX),
+  save: pathOf(endpoints.records.save, PREFIX),
+  list: pathOf(endpoints.records.list, PREFIX),
+};
+
+// ─── the route's statements (copied from server/modules/process/taskCenter.ts, see the header) ──
+const DONE_IN = `('approved', 'rejected', 'returned', 'transferred', 'delegated', 'withdrawn')`;
+/** taskPage for tab todo, no keyword or form filter: the page SELECT ($1 me, $2 limit, $3 offset) */
+const TODO_PAGE = `select r."id" as record_id, r."form_code", f."name" as form_name, r."number", r."title",
+  i."id" as instance_id, i."status" as instance_status, i."process_code", i."process_version", i."current_nodes",
+  i."applicant_id", u."display_name" as applicant_name, t."node_id", t."id" as task_id, t."status", t."created_at" as arrived_at, t."completed_at"
+  from "process_tasks" t join "process_instances" i on i."id" = t."instance_id" join "records" r on r."id" = i."record_id" and r."is_you_xiao" = '1'
+  left join "form_definitions" f on f."code" = r."form_code"
+  left join "users" u on u."id" = i."applicant_id" where t."assignee_id" = $1 and t."status" = 'pending'
+  order by t."created_at" desc, t."id" desc limit $2 offset $3`;
+/** taskPage for tab todo: its count ($1 me) */
+const TODO_COUNT = `select count(*) as n from "process_tasks" t join "process_instances" i on i."id" = t."instance_id" join "records" r on r."id" = i."record_id" and r."is_you_xiao" = '1'
+  left join "form_definitions" f on f."code" = r."form_code"
+  left join "users" u on u."id" = i."applicant_id" where t."assignee_id" = $1 and t."status" = 'pending'`;
+/** taskCounts ($1 me) */
+const COUNTS = `select
+  (select count(*) from "process_tasks" t where t."assignee_id" = $1 and t."status" = 'pending') as "todo",
+  (select count(*) from "process_tasks" t where t."assignee_id" = $1 and t."status" in ${DONE_IN}) as "done",
+  (select count(*) from "process_cc" c where c."user_id" = $1) as "cc",
+  (select count(*) from "process_cc" c where c."user_id" = $1 and c."read_at" is null) as "ccUnread",
+  (select count(*) from "process_instances" i where i."applicant_id" = $1 and i."process_code" <> '') as "started"`;
+
+function pct(samples: number[], p: number) {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+async function rawLatencies(run: () => Promise<unknown>, seconds: number): Promise<number[]> {
+  const out: number[] = [];
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        await run();
+        out.push(performance.now() - t);
+      }
+    }),
+  );
+  return out;
+}
+
+interface LoadResult {
+  latencies: number[];
+  requestsPerSecond: number;
+  non2xx: number;
+  errors: number;
+  error?: string;
+}
+
+function load(opts: Record<string, unknown>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(path.join(HERE, 'loadWorker.mjs'), { workerData: opts });
+    w.on('message', (m: LoadResult & { formworkLoad?: boolean }) => {
+      if (!m?.formworkLoad) return;
+      void w.terminate();
+      if (m.error) reject(new Error(m.error));
+      else resolve(m);
+    });
+    w.once('error', reject);
+  });
+}
+
+/** Runs `n` jobs `width` at a time; prints progress. */
+async function pool(n: number, width: number, label: string, job: (i: number) => Promise<void>) {
+  let next = 0;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) {
+        const i = next++;
+        await job(i);
+        if (++done % 50 === 0 || done === n) process.stdout.write(`\r  ${label} ${done} / ${n}`);
+      }
+    }),
+  );
+  if (n) process.stdout.write('\n');
+}
+
+async function main() {
+  if (!PG_URL) {
+    console.log('bench:process needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server)');
+    process.exitCode = 1;
+    return;
+  }
+  const keepDb = process.env.BENCH_DB_NAME;
+  const dbName = keepDb ?? `formwork_pbench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  if (!(await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount) await admin.query(`create database "${dbName}"`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${dbName}`;
+  const dbUrl = u.toString();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'formwork-pbench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    FORMWORK_TEST_MODE: '1',
+    PROCESS_BACKGROUND: '0',
+    CLIENT_DIST: path.join(dataDir, 'none'),
+    DATABASE_URL: dbUrl,
+  });
+  const database = await openDatabase({ databaseUrl: dbUrl, pgliteDir: path.join(dataDir, 'pglite'), poolSize: CONNECTIONS + 4 });
+  const { app, ctx } = await buildApp(config, { database, logger: false });
+  const rawPool = new pg.Pool({ connectionString: dbUrl, max: CONNECTIONS });
+  try {
+    const token = async (username: string) => {
+      const r = await app.inject({ method: 'POST', url: '/emp/api/v2/login', payload: { username, password: 'Demo@123' } });
+      return r.json().data.mytoken as string;
+    };
+    const post = async (url: string, body: unknown, tk: string) => {
+      const r = await app.inject({ method: 'POST', url, payload: body as object, headers: { authorization: tk } });
+      const b = r.json();
+      if (r.statusCode !== 200 || b.code !== 0) throw new Error(`${url}: ${r.statusCode} ${r.body.slice(0, 400)}`);
+      return b.data;
+    };
+    const [zw, lina, sunli] = [await token('zhangwei'), await token('lina'), await token('sunli')];
+    const ids = Object.fromEntries(
+      (await rows<{ username: string; id: string }>(ctx.db, sql`select username, id from users where username in ('zhangwei', 'lina', 'sunli')`)).map((x) => [
+        x.username,
+        x.id,
+      ]),
+    );
+
+    // ── seeding: open instances submitted through record/save, a share approved on by lina ──
+    const t0 = Date.now();
+    const [{ have }] = await rows<{ have: number }>(
+      ctx.db,
+      sql`select count(*)::int as have from process_instances i join records r on r.id = i.record_id where r.title like ${`${TITLE}%`} and i.status = 'running'`,
+    );
+    if (have >= N) console.log(`  reusing ${have.toLocaleString()} open instances`);
+    else {
+      const drafts = (await post(P.list, { formCode: FORM, limit: 50 }, zw)).rows as { shenPiZhuangTai: string; data: Record<string, unknown> }[];
+      const draft = drafts.find((x) => x.shenPiZhuangTai === '0');
+      if (!draft) throw new Error('zhangwei has no seeded draft to copy');
+      const line0 = (draft.data.mingXi as Record<string, unknown>[])[0];
+      const toSeed = N - have;
+      await pool(toSeed, 4, 'submitted', async (i) => {
+        // amounts below 50,000: department leader → finance (no attachment needed)
+        const amount = 1000 + ((i * 7919) % 40_000);
+        const data = {
+          ...structuredClone(draft.data),
+          huoDongMingCheng: `${TITLE} ${have + i + 1}`,
+          mingXi: [{ ...line0, shuLiang: amount, danJia: '1.00', jinE: `${amount}.00` }],
+          shenQingJinE: `${amount}.00`,
+        };
+        await post(P.save, { formCode: FORM, data, submit: true }, zw);
+      });
+      const approve = Math.max(0, Math.min(toSeed, Math.round((N_APPROVED * toSeed) / N)));
+      const linaTasks = await rows<{ id: string }>(
+        ctx.db,
+        sql`select t.id from process_tasks t join records r on r.id = t.record_id
+            where t.assignee_id = ${ids.lina} and t.status = 'pending' and r.title like ${`${TITLE}%`} order by t.created_at limit ${approve}`,
+      );
+      await pool(linaTasks.length, 4, 'approved on by lina', async (i) => {
+        await post(P.approve, { taskId: linaTasks[i].id, comment: '同意' }, lina);
+      });
+      await database.db.execute(sql.raw('vacuum (analyze) process_tasks, process_instances, process_cc, records'));
+      await database.db.execute(sql.raw('checkpoint'));
+      console.log(`  seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    const [open] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from process_instances where status = 'running'`);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    interface Scenario {
+      name: string;
+      url: string;
+      body: unknown;
+      tk: string;
+      raw: (c: pg.Pool) => Promise<unknown>;
+      /** the size the scenario reads: its list's total, or the to-do count */
+      size: (data: { totalRecord?: number; todo?: number }) => number;
+    }
+    const todoRaw = (me: string) => async (c: pg.Pool) => {
+      // the route runs these one after the other (taskPage, then taskCounts)
+      await c.query(TODO_PAGE, [me, 20, 0]);
+      await c.query(TODO_COUNT, [me]);
+      await c.query(COUNTS, [me]);
+    };
+    const scenarios: Scenario[] = [
+      {
+        name: 'task-all todo (lina)',
+        url: P.taskAll,
+        body: { tab: 'todo', page: 1, limit: 20 },
+        tk: lina,
+        raw: todoRaw(ids.lina),
+        size: (d) => d.totalRecord ?? 0,
+      },
+      {
+        name: 'task-all todo (sunli)',
+        url: P.taskAll,
+        body: { tab: 'todo', page: 1, limit: 20 },
+        tk: sunli,
+        raw: todoRaw(ids.sunli),
+        size: (d) => d.totalRecord ?? 0,
+      },
+      { name: 'task/counts (lina)', url: P.counts, body: {}, tk: lina, raw: (c) => c.query(COUNTS, [ids.lina]), size: (d) => d.todo ?? 0 },
+      { name: 'task/counts (sunli)', url: P.counts, body: {}, tk: sunli, raw: (c) => c.query(COUNTS, [ids.sunli]), size: (d) => d.todo ?? 0 },
+    ];
+    console.log(`\n━━ postgres: ${open.n.toLocaleString()} open instances, ${CONNECTIONS} connections, ${SECONDS} s per side`);
+    console.log('   raw: the SELECTs the route runs (task-all: page, count, counts in sequence; counts: one), on their own pg pool');
+    console.log(
+      `  ${'scenario'.padEnd(24)} ${'API p50'.padStart(9)} ${'p95'.padStart(9)} ${'req/s'.padStart(7)} | ${'raw p50'.padStart(9)} ${'p95'.padStart(9)} | p95 ratio | to-dos`,
+    );
+    for (const s of scenarios) {
+      const probe = await post(s.url, s.body, s.tk);
+      const apiOpts = {
+        url: `${address}${s.url}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: s.tk },
+        body: JSON.stringify(s.body),
+        connections: CONNECTIONS,
+      };
+      const runRaw = () => s.raw(rawPool);
+      await load({ ...apiOpts, duration: WARMUP_SECONDS });
+      await rawLatencies(runRaw, WARMUP_SECONDS);
+      const api: LoadResult = { latencies: [], requestsPerSecond: 0, non2xx: 0, errors: 0 };
+      const raw: number[] = [];
+      const slice = SECONDS / ROUNDS;
+      for (let round = 0; round < ROUNDS; round++) {
+        const r = await load({ ...apiOpts, duration: slice });
+        api.latencies.push(...r.latencies);
+        api.non2xx += r.non2xx;
+        api.errors += r.errors;
+        raw.push(...(await rawLatencies(runRaw, slice)));
+      }
+      api.requestsPerSecond = api.latencies.length / SECONDS;
+      if (!api.latencies.length) throw new Error(`${s.name}: no responses (${api.non2xx} non-2xx, ${api.errors} errors)`);
+      const apiP50 = pct(api.latencies, 50),
+        apiP95 = pct(api.latencies, 95);
+      const rawP50 = pct(raw, 50),
+        rawP95 = pct(raw, 95);
+      console.log(
+        `  ${s.name.padEnd(24)} ${apiP50.toFixed(1).padStart(6)} ms ${apiP95.toFixed(1).padStart(6)} ms ${api.requestsPerSecond.toFixed(0).padStart(7)} |` +
+          ` ${rawP50.toFixed(1).padStart(6)} ms ${rawP95.toFixed(1).padStart(6)} ms | ${(apiP95 / Math.max(rawP95, 0.01)).toFixed(2).padStart(8)}× |` +
+          ` ${s.size(probe)}${api.non2xx || api.errors ? `  !! ${api.non2xx} non-2xx, ${api.errors} errors` : ''}`,
+      );
+    }
+  } finally {
+    await rawPool.end();
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDb) {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists "${dbName}" with (force)`);
+      await c.end();
+    }
+  }
+}
+
+await main();
