@@ -5,6 +5,7 @@
 // own tasks (someone else's: 403).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ProcessDefinition } from '../process/model';
+import type { DryRunResult } from '../process/dryRun';
 import { AnyObject, endpoint, Id, Paging } from './contract';
 
 const tag = 'process';
@@ -262,7 +263,8 @@ export const process = {
     data: Type.Object({
       processCode: Nullable(Type.String()),
       processVersion: Type.Union([Type.Integer(), Type.Null()]),
-      result: Type.Union([AnyObject("the dry-run's answer (schemas/process/dryRun.ts)"), Type.Null()]),
+      /** schemas/process/dryRun.ts DryRunResult: steps (node, approvers and their names, reason, outcome, the condition taken), end, error; null without a bound process */
+      result: Type.Union([Type.Unsafe<DryRunResult>(AnyObject("the dry-run's answer (schemas/process/dryRun.ts DryRunResult)")), Type.Null()]),
       names: Type.Record(Type.String(), Type.String(), { description: 'user id → display name, for the ids in the result' }),
     }),
     errors: [401, 403, 404],

@@ -11,11 +11,10 @@ import { t } from '../../lib/i18n';
 import type { Locale } from '../../../schemas/constants';
 import type { InstanceDetail } from '../../../schemas/api/process';
 import type { Attachment, ProcessDefinition, Task } from '../../../schemas/process';
-import { returnNodeTargets } from '../../../schemas/process/engine';
+import { allowedActions, currentNodeIds, returnTargets as returnOptions } from '../../../schemas/process/views';
 import { getRecordRow, recordDefinition, scopeOf } from '../records';
 import { processVersion } from './definitions';
 import * as repo from './repository';
-import { currentNodeIds } from './steps';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -76,24 +75,16 @@ export async function instanceDetail(ctx: AppContext, me: SessionUser, recordId:
   const isCcReader = await repo.isCcReader(ctx.db, inst.id, me.userId);
   const mine = state.tasks.find((x) => x.assigneeId === me.userId && x.status === 'pending') ?? null;
   const node = mine ? def?.nodes.find((n) => n.id === mine.nodeId) : undefined;
-  const allowed: string[] = [];
-  const isApplicant = inst.applicantId === me.userId;
-  const returnTargets: { id: string; name: string }[] = [];
-  if (mine && def) {
-    allowed.push('approve', 'reject');
-    const targets = node?.returnRule?.targets ?? [];
-    if (targets.includes('applicant')) returnTargets.push({ id: 'applicant', name: t(locale, 'process.applicantTarget') });
-    for (const id of returnNodeTargets(def, state, mine)) returnTargets.push({ id, name: nodeLabel(def, id, locale) ?? id });
-    if (returnTargets.length) allowed.push('return');
-    for (const a of node?.actions ?? []) allowed.push(a);
-  }
-  if (state.status === 'running') {
-    const approvedHere = state.tasks.some((x) => x.assigneeId === me.userId && x.status === 'approved');
-    if (isApplicant || approvedHere) allowed.push('withdraw');
-    if (isApplicant) allowed.push('urge');
-  }
-  if (state.status === 'returned' && isApplicant) allowed.push('resubmit');
-  if (isCcReader) allowed.push('ccRead');
+  // what the engine's views offer (schemas/process/views.ts), the same answers as the client's
+  const allowed: string[] = def ? allowedActions(def, state, me.userId) : [];
+  const returnTargets =
+    mine && def
+      ? returnOptions(def, state, mine.id).map((o) =>
+          o.kind === 'applicant'
+            ? { id: 'applicant', name: t(locale, 'process.applicantTarget') }
+            : { id: o.to, name: o.name[locale] || o.name['zh-CN'] || o.to },
+        )
+      : [];
   const pickNodes = (def?.nodes ?? [])
     .filter((n) => n.assignee?.kind === 'previousPicks')
     .map((n) => ({ id: n.id, name: nodeLabel(def, n.id, locale) ?? n.id }));
@@ -129,7 +120,7 @@ export async function instanceDetail(ctx: AppContext, me: SessionUser, recordId:
     })),
     tasks: state.tasks.map(taskInfo),
     myTask: mine ? taskInfo(mine) : null,
-    allowedActions: [...new Set(allowed)],
+    allowedActions: allowed,
     returnTargets,
     nodeRules: node ? { commentRequired: !!node.commentRequired, signatureRequired: !!node.signatureRequired, picks: pickNodes } : null,
     fieldPermissions: perms ? { ...perms } : null,

@@ -6,7 +6,9 @@
 // approved with liuChengGuiDangTime set and the whole history. Plus who may open it: lina gets
 // 403 before she has a task and 200 after; a stranger keeps 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../test/helpers';
+import { users } from '../../db/schema';
 import { expenseData, P, R } from './testing';
 
 describe('approval flow with the seeded people', () => {
@@ -41,7 +43,9 @@ describe('approval flow with the seeded people', () => {
     let rec = (await record(zw, id)).json().data.record;
     expect(rec.shenPiZhuangTai).toBe('1');
     expect(rec.stateName).toBe('部门经理审批');
-    expect(rec.shenPiRen).toBe('李娜');
+    const [linaUser] = await a.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'lina'));
+    // shenPiRen: the first pending approver's user id (schemas/process/views.ts approvalFields)
+    expect(rec.shenPiRen).toBe(linaUser.id);
     expect(rec.liuChengId).toMatch(/^[0-9]{19}$/);
 
     // lina now holds a task: she opens the document (mode 3 reads record/get); xuqiang not yet

@@ -120,7 +120,7 @@ describe('approval runtime routes', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().msg).toBe('该待办已处理，请刷新后查看');
       const rec = await recordOf(id);
-      expect(rec).toMatchObject({ shenPiZhuangTai: '1', stateName: '财务审批', shenPiRen: '孙丽', shiYongJueSeId: 'caiWuShenPi' });
+      expect(rec).toMatchObject({ shenPiZhuangTai: '1', stateName: '财务审批', shenPiRen: uid.sunli, shiYongJueSeId: 'caiWuZhuGuan' });
     });
 
     it('finance edits the fields its node opens (merged in the same step); other fields → 422, nothing written', async () => {
@@ -278,6 +278,18 @@ describe('approval runtime routes', () => {
       const d = r.json().data;
       expect(d.processCode).toBe('feiYongShenQingLiuCheng');
       expect(Object.values(d.names)).toContain('李娜');
+      const approvers = (x: { steps: { nodeId: string; approverNames: string[] }[] }) =>
+        x.steps.filter((st) => st.approverNames.length).map((st) => [st.nodeId, st.approverNames]);
+      expect(approvers(d.result)).toEqual([
+        ['buMenJingLi', ['李娜']],
+        ['caiWuShenPi', ['孙丽']],
+        ['chaoSong', ['张伟']],
+      ]);
+      expect(d.result.end).toBe('approved');
+      // above 50,000 the matrix's regional director joins the path
+      const big = (await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: { ...small, shenQingJinE: '60000.00' } }, zw)).json().data;
+      expect(approvers(big.result).map(([n]) => n)).toEqual(['buMenJingLi', 'quYuZongJian', 'caiWuShenPi', 'chaoSong']);
+      expect(big.names).toMatchObject({ [uid.xuqiang]: '徐强' });
       expect((await a.post(P.dryRun, { formCode: 'noSuchForm', data: {} }, zw)).statusCode).toBe(404);
       expect((await a.post(P.dryRun, { formCode: 'feiYongShenQing' }, zw)).statusCode).toBe(422);
     });

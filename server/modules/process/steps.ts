@@ -28,6 +28,7 @@ import type {
   RefusalCode,
 } from '../../../schemas/process';
 import { decide } from '../../../schemas/process/engine';
+import { approvalFields, currentNodeIds } from '../../../schemas/process/views';
 import { applyApprovalStep, approverEdits, getRecordRow, recordDefinition, type ApprovalFields, type RecordRow } from '../records';
 import { boundProcess, processVersion } from './definitions';
 import { enqueueCallbacks } from './outbox';
@@ -109,16 +110,10 @@ const nodeName = (def: ProcessDefinition | null, nodeId: string) => {
   return n ? n.name['zh-CN'] || n.id : nodeId;
 };
 
-/** The active (approver) nodes of a state, in run order. */
-export function currentNodeIds(state: InstanceState): string[] {
-  if (state.status !== 'running') return [];
-  return [...new Set(state.runs.filter((r) => r.status === 'active').map((r) => r.nodeId))];
-}
-
-/** The instance's current nodes as stored for lists (zh-CN names). */
+/** The instance's current nodes as stored for lists (zh-CN names); a returned one waits at its start. */
 export function currentNodesText(def: ProcessDefinition | null, state: InstanceState): string | null {
   if (state.status === 'returned') return nodeName(def, 'start');
-  const ids = currentNodeIds(state);
+  const ids = state.status === 'running' ? currentNodeIds(state) : [];
   return ids.length
     ? ids
         .map((id) => nodeName(def, id))
@@ -128,20 +123,13 @@ export function currentNodesText(def: ProcessDefinition | null, state: InstanceS
 }
 
 /**
- * The record's approval fields (spec §3) for a state: stateName (the current nodes), shenPiRen
- * (the current approvers' names), shiYongJueSeId (the current node ids), liuChengId (the
- * instance), liuChengGuiDangTime when the instance is approved.
+ * The record's approval fields (spec §3) for a state: the engine's view (schemas/process/views.ts
+ * approvalFields: stateName, shenPiRen, shiYongJueSeId, liuChengId), stateName null when empty,
+ * and liuChengGuiDangTime when the instance is approved.
  */
-export function approvalFieldsOf(def: ProcessDefinition | null, state: InstanceState, dir: Directory, instanceId: string, now: string): ApprovalFields {
-  const pending = state.tasks.filter((x) => x.status === 'pending');
-  const names = [...new Set(pending.map((x) => dir.users[x.assigneeId]?.name ?? x.assigneeId))];
-  const end = def?.nodes.find((n) => n.type === 'end');
-  const fields: ApprovalFields = {
-    liuChengId: instanceId,
-    stateName: state.status === 'approved' ? (end ? nodeName(def, end.id) : null) : currentNodesText(def, state),
-    shenPiRen: names.length ? names.join(',').slice(0, 500) : null,
-    shiYongJueSeId: currentNodeIds(state).join(',') || null,
-  };
+export function approvalFieldsOf(def: ProcessDefinition, state: InstanceState, instanceId: string, now: string): ApprovalFields {
+  const v = approvalFields(def, state, instanceId);
+  const fields: ApprovalFields = { stateName: v.stateName || null, shenPiRen: v.shenPiRen, shiYongJueSeId: v.shiYongJueSeId, liuChengId: v.liuChengId };
   if (state.status === 'approved') fields.liuChengGuiDangTime = now;
   return fields;
 }
@@ -156,7 +144,7 @@ interface StepContext {
   record: RecordRow;
   formDef: FormDefinition;
   processCode: string;
-  def: ProcessDefinition | null;
+  def: ProcessDefinition;
   callbackUrl: string | undefined;
   dir: Directory;
   before: InstanceState | null;
@@ -222,7 +210,7 @@ async function writeEffects(s: StepContext): Promise<RecordRow> {
   if (s.ccReadBy) await repo.markCcRead(tx, instanceId, s.ccReadBy);
   // the record: its lifecycle step(s), approval fields and the approver's edits, with the hooks
   const user = s.user ?? actorSession(s.dir, null);
-  const fields = approvalFieldsOf(s.def, after, s.dir, instanceId, nowText(now));
+  const fields = approvalFieldsOf(s.def, after, instanceId, nowText(now));
   const steps = lifecycle.filter((a) => a !== s.doneLifecycle);
   let row = record;
   if (steps.length === 0) {
