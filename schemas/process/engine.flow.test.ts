@@ -513,6 +513,36 @@ describe('withdraw', () => {
     expect(sim.try({ type: 'withdraw', by: U.lina, taskId: t.id })).toMatchObject({ code: 'process.withdrawTooLate' });
   });
 
+  it('an approver, after the flow was sent back past their node: too late', () => {
+    const def = linear(N.approve('a', [U.lina]), N.approve('b', [U.sunli], { returnRule: { targets: ['previous'] } }));
+    const sim = new Sim(def);
+    sim.submit();
+    const t = sim.taskOf(U.lina);
+    sim.approve(U.lina);
+    sim.do({ type: 'return', by: U.sunli, taskId: sim.taskOf(U.sunli).id, to: 'a', comment: '重审' });
+    expect(sim.try({ type: 'withdraw', by: U.lina, taskId: t.id })).toMatchObject({ code: 'process.withdrawTooLate' });
+  });
+
+  it('an approver of an all-node while another approver added signers: only their own approval comes back', () => {
+    const def = linear(N.approve('a', [U.lina, U.sunli], { method: 'all', actions: ['addSign'] }));
+    const sim = new Sim(def);
+    sim.submit();
+    const t = sim.taskOf(U.lina);
+    sim.approve(U.lina);
+    sim.do({ type: 'addSign', by: U.sunli, taskId: sim.taskOf(U.sunli).id, users: [U.liuyang], position: 'before' });
+    sim.do({ type: 'withdraw', by: U.lina, taskId: t.id });
+    expect(
+      sim
+        .pending()
+        .map((x) => x.assigneeId)
+        .sort(),
+    ).toEqual([U.lina, U.liuyang].sort());
+    sim.approve(U.liuyang);
+    sim.approve(U.sunli);
+    sim.approve(U.lina);
+    expect(sim.s.status).toBe('approved');
+  });
+
   it('an approver whose approval fired a join: the arrival is undone', () => {
     const def = graph(
       [N.start(), N.parallel('p'), N.approve('x', [U.lina]), N.approve('y', [U.sunli]), N.join('j', 'p'), N.approve('z', [U.wangfang]), N.end()],

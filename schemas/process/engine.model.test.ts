@@ -10,6 +10,7 @@ import { decide } from './engine';
 import type { ProcessDefinition } from './model';
 import type { DecideEnv, InstanceState, ProcessAction } from './state';
 import { DIRECTORY, N, T0, U, graph, idCounter, invariantViolations, linear } from './testing';
+import { returnTargets, withdrawableTask } from './views';
 
 const ALL_ACTIONS = { actions: ['transfer', 'delegate', 'addSign'] as ('transfer' | 'delegate' | 'addSign')[] };
 
@@ -156,7 +157,72 @@ function actionOf(def: ProcessDefinition, state: InstanceState, st: Step): Proce
   }
 }
 
+/** A sensible action (the right person, a comment, a target the dialog offers), so that runs go deep and finish. */
+function sensibleAction(def: ProcessDefinition, state: InstanceState, st: Step): ProcessAction {
+  const pick = <T>(xs: readonly T[], n: number): T | undefined => (xs.length ? xs[n % xs.length] : undefined);
+  const picks = Object.fromEntries(def.nodes.map((n) => [n.id, [U.sunli]]));
+  if (state.status === 'returned') return { type: 'resubmit', by: state.applicantId, data: { amount: String(st.c % 100000) }, picks };
+  const task = pick(
+    state.tasks.filter((t) => t.status === 'pending'),
+    st.a,
+  );
+  if (!task) return { type: 'urge', by: state.applicantId };
+  const others = [U.liuyang, U.zhaolei, U.wangfang].filter((u) => u !== task.assigneeId);
+  const base = { by: task.assigneeId, taskId: task.id, comment: '意见' };
+  switch (st.kind % 12) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 8:
+    case 9:
+    case 10:
+      return { type: 'approve', ...base, signature: 's', picks };
+    case 4: {
+      const to = pick(returnTargets(def, state, task.id), st.b);
+      return to ? { type: 'return', ...base, to: to.to } : { type: 'approve', ...base, picks };
+    }
+    case 5: {
+      const mine = state.tasks.filter((t) => t.status === 'approved' && t.doneBy);
+      const who = pick(mine, st.b)?.assigneeId;
+      const taskId = who ? withdrawableTask(def, state, who) : null;
+      return who && taskId ? { type: 'withdraw', by: who, taskId } : { type: 'timeout', taskId: task.id };
+    }
+    case 6:
+      return { type: st.b % 2 ? 'transfer' : 'delegate', ...base, to: pick(others, st.c) ?? U.liuyang };
+    case 7:
+      return { type: 'addSign', ...base, users: [pick(others, st.c) ?? U.liuyang], position: (['before', 'after', 'alongside'] as const)[st.b % 3] };
+    default:
+      return { type: 'timeout', taskId: task.id };
+  }
+}
+
 describe('engine model (fast-check)', () => {
+  it('sensible action sequences keep the invariants and reach the end of every definition', () => {
+    const ends = new Set<string>();
+    fc.assert(
+      fc.property(fc.nat(DEFS.length - 1), fc.nat(120000), fc.array(Step, { minLength: 1, maxLength: 80 }), (defIndex, amount, steps) => {
+        const def = deepFreeze(structuredClone(DEFS[defIndex]));
+        const env: DecideEnv = { directory: DIRECTORY, now: T0, newId: idCounter() };
+        const first = decide(def, null, { type: 'submit', by: U.zhangwei, data: { amount: String(amount) }, picks: { pick: [U.sunli], dq: [U.xuqiang] } }, env);
+        if (!first.ok) throw new Error(`submit refused: ${first.code}`);
+        let state: InstanceState = deepFreeze(first.state);
+        for (const st of steps) {
+          if (state.status !== 'running' && state.status !== 'returned') break;
+          const action = deepFreeze(sensibleAction(def, state, st));
+          const d = decide(def, state, action, env);
+          if (!d.ok) continue;
+          const broken = invariantViolations(d.state, state);
+          if (broken.length > 0) throw new Error(`${JSON.stringify(action)} broke: ${broken.join('; ')}`);
+          state = deepFreeze(d.state);
+        }
+        ends.add(`${defIndex}:${state.status}`);
+      }),
+      { numRuns: 400 },
+    );
+    for (let i = 0; i < DEFS.length; i++) expect(ends.has(`${i}:approved`), `definition ${i} reached approved`).toBe(true);
+  });
+
   it('random action sequences keep the invariants; decide never throws and never mutates its inputs', () => {
     fc.assert(
       fc.property(fc.nat(DEFS.length - 1), fc.nat(120000), fc.array(Step, { minLength: 1, maxLength: 40 }), (defIndex, amount, steps) => {

@@ -714,10 +714,18 @@ function withdrawApproval(ctx: Ctx, a: Extract<ProcessAction, { type: 'withdraw'
   if (t.status !== 'approved' || t.doneStep === undefined) throw new Refusal('process.invalidAction');
   const k = t.doneStep;
   const run = runOf(ctx, t);
+  // the flow has been sent back since (a return, a resubmit), or left the node another way: nothing to take back
+  const returnedSince = s.tasks.some((x) => x.status === 'returned' && (x.doneStep ?? 0) > k);
+  if (returnedSince || run.round !== s.round || !(run.status === 'active' || (run.status === 'done' && run.outcome === 'approved'))) {
+    throw new Refusal('process.withdrawTooLate');
+  }
   const later = (r: NodeRun) => r !== run && r.step >= k && (isLinePrefix(run.branch, r.branch) || isLinePrefix(r.branch, run.branch));
   const laterRuns = new Set(s.runs.filter(later).map((r) => r.id));
-  const touched = (x: Task) => x !== t && (laterRuns.has(x.runId) || (x.runId === run.id && (x.createdStep >= k || (x.readyStep ?? -1) >= k)));
-  if (s.tasks.some((x) => touched(x) && ACTED_STATUSES.has(x.status))) throw new Refusal('process.withdrawTooLate');
+  // in its own run, what the approval itself started (the same step): the next seat, the next add-signer, the delegate-back
+  const touched = (x: Task) => x !== t && (laterRuns.has(x.runId) || (x.runId === run.id && (x.createdStep === k || x.readyStep === k)));
+  // acted on: decided, handed on, or given add-signers
+  const actedOn = (x: Task) => ACTED_STATUSES.has(x.status) || s.tasks.some((y) => y.fromTaskId === x.id && y.createdStep > k);
+  if (s.tasks.some((x) => touched(x) && actedOn(x))) throw new Refusal('process.withdrawTooLate');
   // undo what came after: later runs and their tasks, tasks of this run created or moved up since
   for (const x of s.tasks) {
     if (!touched(x) || !isOpen(x)) continue;
