@@ -112,6 +112,43 @@ describe.each(BACKENDS)('process administration (%s)', (backend) => {
     expect((await data('processDefinition/item/rule', { code: 'admP2' })).summary.latestVersion).toBe(0);
   });
 
+  it('refuses to publish references to users, groups and matrices that do not exist (422)', async () => {
+    await data('model/create', { code: 'admRef', name: { 'zh-CN': '引用' } });
+    const item = await data('processDefinition/item/rule', { code: 'admRef' });
+    const def: ProcessDefinition = structuredClone(item.draft);
+    def.nodes[1].assignee = { kind: 'users', userIds: ['9999999999999999999'] };
+    def.nodes.splice(2, 0, {
+      id: 'm',
+      type: 'approve',
+      name: { 'zh-CN': 'm' },
+      assignee: { kind: 'matrix', matrix: 'quYuShenPiJuZhen', by: { nope: 'dealer' }, column: 'quYuZongJian' },
+    });
+    def.nodes.splice(3, 0, { id: 'g', type: 'approve', name: { 'zh-CN': 'g' }, assignee: { kind: 'groups', groupCodes: ['noSuchGroup'] } });
+    def.edges = [
+      { id: 'a', source: 'start', target: 'approve1' },
+      { id: 'b', source: 'approve1', target: 'm' },
+      { id: 'c', source: 'm', target: 'g' },
+      { id: 'd', source: 'g', target: 'end' },
+    ];
+    expect((await data('processDefinition/update/rule', { code: 'admRef', draftVersion: 1, definition: def })).problems).toEqual([]);
+    const r = await post('processDefinition/update/liuChengDingYi', { code: 'admRef' });
+    expect(r.statusCode).toBe(422);
+    const errors = r.json().errors as { field: string; code: string; message: string }[];
+    expect(errors.map((e) => e.field).sort()).toEqual([
+      'definition.nodes.1.assignee.userIds.0',
+      'definition.nodes.2.assignee.by.nope',
+      'definition.nodes.3.assignee.groupCodes.0',
+    ]);
+    expect(errors.every((e) => e.code === 'process.unknownReference')).toBe(true);
+    expect(errors.find((e) => e.field.endsWith('groupCodes.0'))!.message).toBe('用户组“noSuchGroup”不存在');
+    // with the seeded group and a real matrix key it publishes
+    def.nodes[1].assignee = { kind: 'groups', groupCodes: ['huaDongShenPiZu'] };
+    def.nodes[2].assignee = { kind: 'matrix', matrix: 'quYuShenPiJuZhen', by: { jingXiaoShang: 'dealer' }, column: 'quYuZongJian' };
+    def.nodes[3].assignee = { kind: 'applicant' };
+    await data('processDefinition/update/rule', { code: 'admRef', draftVersion: 2, definition: def });
+    expect((await data('processDefinition/update/liuChengDingYi', { code: 'admRef' })).version).toBe(1);
+  });
+
   it('of concurrent publishes exactly one wins, the others 409', async () => {
     await data('model/create', { code: 'admP3', name: { 'zh-CN': '并发发布' } });
     const results = await Promise.all(Array.from({ length: 6 }, () => post('processDefinition/update/liuChengDingYi', { code: 'admP3' })));

@@ -8,7 +8,17 @@ import type { Locale } from '../../../schemas/constants';
 import { PROCESS_SCHEMA_VERSION, upgradeProcessDefinition, validateProcessDefinition, type ProcessDefinition } from '../../../schemas/process';
 import type { AppContext, SessionUser } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { formDefinitions, processDefinitions, processDefinitionVersions } from '../../db/schema';
+import {
+  approverMatrices,
+  departments,
+  formDefinitions,
+  posts,
+  processDefinitions,
+  processDefinitionVersions,
+  roles,
+  userGroups,
+  users,
+} from '../../db/schema';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { nowText } from '../../lib/time';
@@ -166,6 +176,84 @@ export interface Problem {
   code?: string;
 }
 
+/**
+ * What the graph check cannot see: the users, roles, posts, departments, groups and matrices a
+ * definition names must exist (a matrix strategy's `by` keys and `column` must be the matrix's).
+ */
+export async function referenceProblems(db: DbOrTx, def: ProcessDefinition, locale: Locale): Promise<Problem[]> {
+  const want = {
+    users: new Set<string>(),
+    roles: new Set<string>(),
+    posts: new Set<string>(),
+    depts: new Set<string>(),
+    groups: new Set<string>(),
+    matrices: new Set<string>(),
+  };
+  def.nodes.forEach((n) => {
+    const a = n.assignee;
+    if (n.emptyUserId) want.users.add(n.emptyUserId);
+    if (!a) return;
+    if (a.kind === 'users') a.userIds.forEach((u) => want.users.add(u));
+    if ((a.kind === 'applicantPicks' || a.kind === 'previousPicks') && a.candidates) a.candidates.forEach((u) => want.users.add(u));
+    if (a.kind === 'roles') a.roleCodes.forEach((c) => want.roles.add(c));
+    if (a.kind === 'posts') a.postCodes.forEach((c) => want.posts.add(c));
+    if (a.kind === 'deptMembers') a.deptCodes.forEach((c) => want.depts.add(c));
+    if (a.kind === 'groups') a.groupCodes.forEach((c) => want.groups.add(c));
+    if (a.kind === 'matrix') want.matrices.add(a.matrix);
+  });
+  const have = async <T extends string>(list: Set<string>, load: (codes: string[]) => Promise<{ code: T }[]>) =>
+    list.size ? new Set((await load([...list])).map((r) => r.code)) : new Set<string>();
+  const users_ = await have(want.users, (ids) =>
+    db
+      .select({ code: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.disabled, false))),
+  );
+  const roles_ = await have(want.roles, (c) => db.select({ code: roles.code }).from(roles).where(inArray(roles.code, c)));
+  const posts_ = await have(want.posts, (c) => db.select({ code: posts.code }).from(posts).where(inArray(posts.code, c)));
+  const depts_ = await have(want.depts, (c) => db.select({ code: departments.code }).from(departments).where(inArray(departments.code, c)));
+  const groups_ = await have(want.groups, (c) => db.select({ code: userGroups.code }).from(userGroups).where(inArray(userGroups.code, c)));
+  const matrices = want.matrices.size
+    ? await db
+        .select({ code: approverMatrices.code, keys: approverMatrices.keys, columns: approverMatrices.columns })
+        .from(approverMatrices)
+        .where(inArray(approverMatrices.code, [...want.matrices]))
+    : [];
+  const out: Problem[] = [];
+  const add = (path: string, kind: string, code: string) =>
+    out.push({
+      path,
+      code: 'process.unknownReference',
+      message: t(locale, 'processAdmin.unknownReference', { kind: t(locale, `processAdmin.kinds.${kind}`), code }),
+    });
+  def.nodes.forEach((n, i) => {
+    const base = `/nodes/${i}/assignee`;
+    if (n.emptyUserId && !users_.has(n.emptyUserId)) add(`/nodes/${i}/emptyUserId`, 'user', n.emptyUserId);
+    const a = n.assignee;
+    if (!a) return;
+    const each = (list: readonly string[] | undefined, key: string, known: Set<string>, kind: string) =>
+      (list ?? []).forEach((c, j) => {
+        if (!known.has(c)) add(`${base}/${key}/${j}`, kind, c);
+      });
+    if (a.kind === 'users') each(a.userIds, 'userIds', users_, 'user');
+    if (a.kind === 'applicantPicks' || a.kind === 'previousPicks') each(a.candidates, 'candidates', users_, 'user');
+    if (a.kind === 'roles') each(a.roleCodes, 'roleCodes', roles_, 'role');
+    if (a.kind === 'posts') each(a.postCodes, 'postCodes', posts_, 'post');
+    if (a.kind === 'deptMembers') each(a.deptCodes, 'deptCodes', depts_, 'dept');
+    if (a.kind === 'groups') each(a.groupCodes, 'groupCodes', groups_, 'group');
+    if (a.kind === 'matrix') {
+      const m = matrices.find((x) => x.code === a.matrix);
+      if (!m) return add(`${base}/matrix`, 'matrix', a.matrix);
+      // written by saveMatrix / the seed: [{ key, name }]
+      const keys = new Set((m.keys as { key: string }[]).map((k) => k.key));
+      const cols = new Set((m.columns as { key: string }[]).map((k) => k.key));
+      for (const k of Object.keys(a.by)) if (!keys.has(k)) add(`${base}/by/${k}`, 'matrixKey', `${a.matrix}.${k}`);
+      if (!cols.has(a.column)) add(`${base}/column`, 'matrixColumn', `${a.matrix}.${a.column}`);
+    }
+  });
+  return out;
+}
+
 const structural = (p: { code?: string }) => !!p.code && p.code.startsWith('schema.');
 
 /** update/rule: saves the draft when `draftVersion` is current (else 409); a malformed document → 422; graph problems are saved and answered. */
@@ -212,6 +300,7 @@ export async function publishProcess(ctx: AppContext, me: SessionUser, code: str
   const version = row.latestVersion + 1;
   const def: ProcessDefinition = { ...withBinding(row.draft as ProcessDefinition, row.formCode), code, version };
   const problems = await processProblems(ctx, def, row.formCode, locale);
+  if (!problems.length) problems.push(...(await referenceProblems(ctx.db, def, locale)));
   if (def.callbackUrl) {
     const target = checkUrl(def.callbackUrl, ctx.config.callbackAllowlist);
     if (!target.ok)
