@@ -51,6 +51,12 @@ describe('approval flow with the seeded people', () => {
     // lina now holds a task: she opens the document (mode 3 reads record/get); xuqiang not yet
     expect((await record(lina, id)).statusCode).toBe(200);
     expect((await record(xq, id)).statusCode).toBe(403);
+    // and lists it (the scope's exists (…) predicate), read-only: saving it is still refused
+    const listed = async (token: string) =>
+      ((await a.post(R.list, { formCode: 'feiYongShenQing', limit: 50 }, token)).json().data.rows as { id: string }[]).map((x) => x.id);
+    expect(await listed(lina)).toContain(id);
+    expect(await listed(xq)).not.toContain(id);
+    expect((await a.post(R.save, { formCode: 'feiYongShenQing', id, version: 2, data }, lina)).statusCode).toBe(403);
 
     const [leaderTask] = await todoOf(lina, id);
     expect(leaderTask.nodeId).toBe('buMenJingLi');

@@ -337,6 +337,27 @@ describe('approval runtime routes', () => {
       expect((await a.post(R.save, { formCode: 'pickForm', data, submit: true, picks: { ziXuan: ['nope'] } }, zw)).statusCode).toBe(422);
     });
 
+    it('an approver edits only the sub-form columns the node opens: closed columns and new rows → 422', async () => {
+      const form = expenseForm('editForm', { permissions: { nodes: { ziXuan: { 'mingXi.price': 'editable' } } } });
+      await a.post('/tpm/emp/system/commons/biaoDan/edit-save.action', { definition: form }, admin);
+      await a.post('/emp/api/v2/biaoDan/publish', { code: 'editForm' }, admin);
+      await bind(pickProcess('editForm'));
+      const data = { dealer: dealerValue(3), amount: '10.00', mingXi: [{ _id: 'r1', item: '堆头', price: '5.00' }] };
+      const sub = await a.post(R.save, { formCode: 'editForm', data, submit: true, picks: { ziXuan: [uid.lina] } }, zw);
+      expect(sub.statusCode, sub.body).toBe(200);
+      const id = sub.json().data.id;
+      const task = (await taskOf(lina, id))!;
+      const closed = await a.post(P.approve, { taskId: task, data: { mingXi: [{ _id: 'r1', item: '端架', price: '5.00' }] } }, lina);
+      expect(closed.statusCode).toBe(422);
+      expect(closed.json().errors[0].field).toBe('mingXi.0.item');
+      const added = await a.post(P.approve, { taskId: task, data: { mingXi: [...data.mingXi, { _id: 'r2', item: '新行', price: '1.00' }] } }, lina);
+      expect(added.statusCode).toBe(422);
+      expect(added.json().errors[0].field).toBe('mingXi');
+      const ok = await a.post(P.approve, { taskId: task, data: { mingXi: [{ _id: 'r1', item: '堆头', price: '4.50' }] } }, lina);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await recordOf(id)).data).toMatchObject({ mingXi: [{ _id: 'r1', item: '堆头', price: '4.50' }] });
+    });
+
     it('a form with no enabled process is approved at once, with a history of no process', async () => {
       await a.post('/tpm/emp/system/commons/biaoDan/edit-save.action', { definition: expenseForm('freeForm') }, admin);
       await a.post('/emp/api/v2/biaoDan/publish', { code: 'freeForm' }, admin);

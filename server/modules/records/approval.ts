@@ -6,7 +6,16 @@
 // node's permission map opens (mode 3), validated like any write.
 import type { AppContext, SessionUser } from '../../context';
 import type { Tx } from '../../db/client';
-import { FORM_MODES, evaluateRuleEffects, transition, TC, type FormDefinition, type LifecycleAction } from '../../../schemas';
+import {
+  FORM_MODES,
+  evaluateRuleEffects,
+  SUB_FORM_ROW_ID,
+  transition,
+  TC,
+  type FormDefinition,
+  type LifecycleAction,
+  type RuleEffects,
+} from '../../../schemas';
 import type { Locale } from '../../../schemas/constants';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { t } from '../../lib/i18n';
@@ -80,6 +89,34 @@ export async function applyApprovalStep(ctx: AppContext, tx: Tx, user: SessionUs
   });
 }
 
+type Row = Record<string, unknown>;
+const rowsOf = (v: unknown): Row[] => (Array.isArray(v) ? v.filter((r): r is Row => !!r && typeof r === 'object') : []);
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The paths of a sub-form edit the node does not open: rows added or removed while the sub-form
+ * itself is closed, and changed values of closed columns (rows matched by their row id).
+ */
+function subFormEdits(key: string, effects: RuleEffects, open: (path: string) => boolean, before: unknown, after: unknown): string[] {
+  // computed columns are recomputed from the others; unknown ones the record schema refuses
+  const checked = (p: string) => {
+    const st = effects.states.get(p);
+    return !!st && !st.computed;
+  };
+  const old = new Map(rowsOf(before).map((r) => [String(r[SUB_FORM_ROW_ID] ?? ''), r]));
+  const rows = rowsOf(after);
+  const bad: string[] = [];
+  if (!open(key) && (rows.length !== old.size || rows.some((r) => !old.has(String(r[SUB_FORM_ROW_ID] ?? ''))))) return [key];
+  rows.forEach((row, i) => {
+    const prev = old.get(String(row[SUB_FORM_ROW_ID] ?? '')) ?? {};
+    for (const col of new Set([...Object.keys(row), ...Object.keys(prev)])) {
+      if (col === SUB_FORM_ROW_ID || !checked(`${key}.${col}`)) continue;
+      if (!open(`${key}.${col}`) && !same(row[col], prev[col])) bad.push(`${key}.${i}.${col}`);
+    }
+  });
+  return bad;
+}
+
 /**
  * An approver's edits (approve with `data`): only the fields (and sub-form columns) the node's
  * permission map opens in mode 3 may be sent (others: 422 on the field); the edits are merged
@@ -97,15 +134,16 @@ export async function approverEdits(
 ): Promise<{ data: Record<string, unknown>; fileIds: Map<string, string> }> {
   const current = (record.data ?? {}) as Record<string, unknown>;
   const effects = evaluateRuleEffects(def, current, FORM_MODES.APPROVE, { node: nodeId });
+  const open = (path: string) => {
+    const st = effects.states.get(path);
+    return !!st && st.visible && st.editable && !st.computed;
+  };
   const bad: string[] = [];
   for (const key of Object.keys(edits)) {
     const field = def.fields.find((f) => f.key === key);
-    const state = effects.states.get(key);
-    let editable = !!state && state.visible && state.editable && !state.computed;
-    if (field?.type === TC.SUB_FORM) {
-      editable = [...effects.states.values()].some((s) => s.path.startsWith(`${key}.`) && s.visible && s.editable && !s.computed);
-    }
-    if (!field || !editable) bad.push(key);
+    if (!field) bad.push(key);
+    else if (field.type === TC.SUB_FORM) bad.push(...subFormEdits(key, effects, open, current[key], edits[key]));
+    else if (!open(key)) bad.push(key);
   }
   if (bad.length) throw invalid(bad.map((field) => ({ field, code: 'readonly', message: t(locale, 'process.fieldNotEditable', { field }) })));
   const merged = { ...structuredClone(current), ...structuredClone(edits) };
