@@ -12,9 +12,15 @@ const RATIO = 60;
 /** Seat approvals node a needs with k seats. */
 const needed = (method: ApproveMethod, k: number) => (method === 'any' ? 1 : method === 'ratio' ? Math.ceil((RATIO * k) / 100) : k);
 
-function setup(method: ApproveMethod, n: number): Sim {
+function setup(method: ApproveMethod, n: number, timeout?: 'approve' | 'reject'): Sim {
   const def = linear(
-    N.approve('a', PEOPLE.slice(0, n), { method, ratio: RATIO, actions: ['transfer', 'delegate', 'addSign'], returnRule: { targets: ['applicant'] } }),
+    N.approve('a', PEOPLE.slice(0, n), {
+      method,
+      ratio: RATIO,
+      actions: ['transfer', 'delegate', 'addSign'],
+      returnRule: { targets: ['applicant'] },
+      ...(timeout ? { timeout: { hours: 1, action: timeout } } : {}),
+    }),
     N.approve('b', [U.sunli]),
   );
   const sim = new Sim(def);
@@ -153,6 +159,43 @@ describe.each(METHODS.flatMap((m) => [1, 2, 3].map((n) => [m, n] as const)))('me
     expect(sim.taskOf(U.liuyang).origin).toBe('addSignAlongside');
     expect(approveA(sim)).toBe(needed(method, n + 1));
     finish(sim);
+  });
+
+  it('timeout approve: the system’s approvals count like the people’s', () => {
+    const sim = setup(method, n, 'approve');
+    let count = 0;
+    while (aActive(sim)) {
+      const [t] = pendingIn(sim, 'a');
+      expect(t.dueAt).toBe('2026-03-02T09:00:00.000Z');
+      sim.do({ type: 'timeout', taskId: t.id });
+      count++;
+    }
+    expect(count).toBe(needed(method, n));
+    expect(sim.s.approvedBy).toEqual([]);
+    sim.approve(U.sunli);
+    expect(sim.s.status).toBe('approved');
+  });
+
+  it('timeout reject: the first due task rejects the instance', () => {
+    const sim = setup(method, n, 'reject');
+    sim.do({ type: 'timeout', taskId: pendingIn(sim, 'a')[0].id });
+    expect(sim.s.status).toBe('rejected');
+  });
+
+  it('withdraw by the applicant before anyone acted; cancel by an administrator', () => {
+    const sim = setup(method, n);
+    sim.do({ type: 'withdraw', by: U.zhangwei });
+    expect(sim.s.status).toBe('withdrawn');
+    expect(sim.s.tasks.every((t) => t.status === 'cancelled')).toBe(true);
+    const other = setup(method, n);
+    other.do({ type: 'cancel', by: U.admin });
+    expect(other.s.status).toBe('cancelled');
+  });
+
+  it('urge tells every pending approver of the node', () => {
+    const sim = setup(method, n);
+    const [urge] = effectsOf(sim.do({ type: 'urge', by: U.zhangwei }), 'notify');
+    expect(urge.userIds).toEqual(pendingIn(sim, 'a').map((t) => t.assigneeId));
   });
 
   it('withdraw by the approver: the approval comes back as a pending task, what it started is cancelled', () => {
