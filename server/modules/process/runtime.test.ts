@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../../test/helpers';
-import { processCc, processDefinitions, processDefinitionVersions, processInstances, processOutbox, records, users } from '../../db/schema';
+import { processCc, processDefinitions, processDefinitionVersions, processHistory, processInstances, processOutbox, records, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { registerRecordHooks } from '../records';
 import { expenseForm, dealerValue } from '../../test/fixtures';
 import type { ProcessDefinition } from '../../../schemas/process';
 import { expenseData, P, R } from './testing';
@@ -140,6 +142,39 @@ describe('approval runtime routes', () => {
       expect(after.version).toBe(before.version + 1);
       expect(after.liuChengGuiDangTime).toBeTruthy();
       expect(after.rowModUser).toBe(uid.sunli);
+    });
+  });
+
+  describe('business hooks', () => {
+    it('a record hook that throws on the approve step rolls the whole step back (instance, tasks, history, record)', async () => {
+      const { id, task } = await submit();
+      await a.post(P.approve, { taskId: task }, lina);
+      const financeTask = (await taskOf(sl, id))!;
+      const [inst] = await a.ctx.db.select().from(processInstances).where(eq(processInstances.recordId, id));
+      const rec = await recordOf(id);
+      const seen: string[] = [];
+      const off = registerRecordHooks(a.ctx, {
+        formTypes: [80021],
+        onTransition: (e) => {
+          seen.push(`${e.transition.action}:${e.transition.from}→${e.transition.to}`);
+          if (e.transition.action === 'approve') throw new AppError(409, 'process.statusConflict');
+        },
+      });
+      try {
+        const r = await a.post(P.approve, { taskId: financeTask }, sl);
+        expect(r.statusCode).toBe(409);
+      } finally {
+        off();
+      }
+      expect(seen).toEqual(['approve:1→2']);
+      const [after] = await a.ctx.db.select().from(processInstances).where(eq(processInstances.recordId, id));
+      expect(after).toMatchObject({ revision: inst.revision, status: 'running' });
+      expect(await recordOf(id)).toMatchObject({ version: rec.version, shenPiZhuangTai: '1', liuChengGuiDangTime: null });
+      expect(await taskOf(sl, id)).toBe(financeTask);
+      const history = await a.ctx.db.select().from(processHistory).where(eq(processHistory.instanceId, inst.id));
+      expect(history.filter((h) => h.taskId === financeTask)).toEqual([]);
+      // without the hook the same approval goes through
+      expect((await a.post(P.approve, { taskId: financeTask }, sl)).json().data.recordStatus).toBe('2');
     });
   });
 
