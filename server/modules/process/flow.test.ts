@@ -7,18 +7,18 @@
 // 403 before she has a task and 200 after; a stranger keeps 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../../test/helpers';
+import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
 import { users } from '../../db/schema';
 import { expenseData, P, R } from './testing';
 
-describe('approval flow with the seeded people', () => {
+describe.each(BACKENDS)('approval flow with the seeded people (%s)', (backend) => {
   let a: TestApp;
   let zw: string;
   let lina: string;
   let xq: string;
   let sl: string;
   beforeAll(async () => {
-    a = await startTestApp();
+    a = await startTestApp({ postgres: backend === 'postgres' });
     [zw, lina, xq, sl] = await Promise.all(['zhangwei', 'lina', 'xuqiang', 'sunli'].map((u) => a.login(u)));
   }, 180_000);
   afterAll(async () => a?.stop());

@@ -4,7 +4,7 @@
 // task → 403) and malformed bodies (422). Real database (PGlite).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../../test/helpers';
+import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
 import { processCc, processDefinitions, processDefinitionVersions, processHistory, processInstances, processOutbox, records, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { registerRecordHooks } from '../records';
@@ -23,7 +23,7 @@ interface Row {
   waitingMs: number;
 }
 
-describe('approval runtime routes', () => {
+describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
   let a: TestApp;
   let zw: string;
   let lina: string;
@@ -33,7 +33,7 @@ describe('approval runtime routes', () => {
   let small: Record<string, unknown>;
   const uid: Record<string, string> = {};
   beforeAll(async () => {
-    a = await startTestApp();
+    a = await startTestApp({ postgres: backend === 'postgres' });
     [zw, lina, xq, sl, admin] = await Promise.all(['zhangwei', 'lina', 'xuqiang', 'sunli', 'admin'].map((u) => a.login(u)));
     for (const u of await a.ctx.db.select({ id: users.id, username: users.username }).from(users)) uid[u.username] = u.id;
     small = await expenseData(a, zw, '1200.00');
