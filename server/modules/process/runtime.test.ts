@@ -270,6 +270,20 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
       expect(late.json().msg).toBe('已有人处理，不能撤回');
     });
 
+    it('an approver takes their approval back (taskId) before the next node acted', async () => {
+      const { id, task } = await submit();
+      await a.post(P.approve, { taskId: task }, lina);
+      const financeTask = await taskOf(sl, id);
+      expect(financeTask).toBeTruthy();
+      expect((await a.post(P.detail, { recordId: id }, lina)).json().data.allowedActions).toContain('withdraw');
+      expect((await a.post(P.withdraw, { recordId: id, taskId: task }, sl)).statusCode).toBe(403);
+      const ok = await a.post(P.withdraw, { recordId: id, taskId: task, comment: '再看看' }, lina);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toMatchObject({ status: 'running', recordStatus: '1' });
+      expect(await taskOf(sl, id)).toBeNull();
+      expect(await taskOf(lina, id)).toBeTruthy();
+    });
+
     it('the applicant urges; others → 403', async () => {
       const { id } = await submit();
       expect((await a.post(P.urge, { recordId: id }, zw)).statusCode).toBe(200);
