@@ -419,7 +419,7 @@ export async function checkInvariants(db: Db, acks: readonly Ack[], receiver: Re
     for (const t of st.tasks) {
       const acts = byTask.get(t.id) ?? [];
       const want = t.status === 'approved' ? 'approve' : t.status === 'rejected' ? 'reject' : t.status === 'returned' ? 'return' : null;
-      if (want && !acts.includes(want)) say(`${where}: task ${t.id} is ${t.status} without a ${want} history entry`);
+      if (want && !acts.includes(want)) say(`${where}: task ${t.id} is ${t.status} without its ${want} history entry`);
       if (acts.filter((a) => a === 'approve').length > 1) say(`${where}: task ${t.id} approved twice in the history`);
     }
     // callbacks: for a version with a callbackUrl, exactly one outbox row per event-making history row
