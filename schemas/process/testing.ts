@@ -3,6 +3,7 @@
 // counter for ids, builders for process definitions, and `Sim`, a small driver that applies
 // decisions one after another (engine, views and dry-run tests use it; no database involved).
 import { decide } from './engine';
+import { returnTargets, withdrawableTask } from './views';
 import type { ApproverStrategy, ProcessDefinition, ProcessEdge, ProcessNode } from './model';
 import type { Decision, DecideEnv, Directory, DirectoryUser, Effect, InstanceState, ProcessAction, Task } from './state';
 
@@ -256,4 +257,139 @@ export function invariantViolations(state: InstanceState, previous?: InstanceSta
     if (state.runs.length < previous.runs.length || state.tasks.length < previous.tasks.length) bad.push('runs or tasks removed');
   }
   return bad;
+}
+
+// ─── definitions for property tests ─────────────────────────────────────────────────────────
+const ALL_ACTIONS = { actions: ['transfer', 'delegate', 'addSign'] as ('transfer' | 'delegate' | 'addSign')[] };
+
+/** Four definitions that use every node type, method, rule and action (the engine's and views' property tests run over them). */
+export const MODEL_DEFS: ProcessDefinition[] = [
+  linear(
+    N.approve('a', [U.lina, U.wangfang, U.xuqiang], {
+      ...ALL_ACTIONS,
+      returnRule: { targets: ['applicant'], resubmit: 'returningNode' },
+      timeout: { hours: 2, action: 'remind', maxReminders: 2 },
+    }),
+    N.approve('b', [U.sunli, U.chenjing], {
+      method: 'all',
+      ...ALL_ACTIONS,
+      returnRule: { targets: ['applicant', 'previous'] },
+      timeout: { hours: 4, action: 'approve' },
+    }),
+    N.approve('c', [U.lina, U.zhaolei, U.chenjing], { method: 'ratio', ratio: 50, ...ALL_ACTIONS, returnRule: { targets: ['any'] } }),
+    N.approve('d', [U.wangfang, U.lina], {
+      method: 'sequential',
+      skipIfApproved: true,
+      ...ALL_ACTIONS,
+      timeout: { hours: 1, action: 'reject' },
+      commentRequired: true,
+    }),
+  ),
+  graph(
+    [
+      N.start(),
+      N.approve('bm', { kind: 'deptLeader' }, { ...ALL_ACTIONS, returnRule: { targets: ['applicant'] } }),
+      N.condition('c'),
+      N.approve('dq', { kind: 'previousPicks' }, { returnRule: { targets: ['applicant', 'previous', 'any'], resubmit: 'returningNode' } }),
+      N.approve('cw', { kind: 'roles', roleCodes: ['caiWuZhuGuan'] }, { ...ALL_ACTIONS, returnRule: { targets: ['applicant', 'any'] } }),
+      N.approve('g', [U.ghost], { onEmpty: 'autoPass' }),
+      N.cc('cs', { kind: 'applicant' }),
+      N.end(),
+    ],
+    [
+      ['start', 'bm'],
+      ['bm', 'c'],
+      ['c', 'dq', { condition: { '>': [{ var: 'amount' }, 50000] }, priority: 1 }],
+      ['c', 'g'],
+      ['g', 'cw'],
+      ['dq', 'cw'],
+      ['cw', 'cs'],
+      ['cs', 'end'],
+    ],
+  ),
+  graph(
+    [
+      N.start(),
+      N.approve('pre', [U.liuyang], { ...ALL_ACTIONS }),
+      N.parallel('p'),
+      N.parallel('q'),
+      N.approve('x', [U.lina, U.sunli], { method: 'all', ...ALL_ACTIONS, returnRule: { targets: ['applicant', 'previous', 'any'] } }),
+      N.approve('y', [U.wangfang], { ...ALL_ACTIONS, returnRule: { targets: ['any'] }, timeout: { hours: 3, action: 'approve' } }),
+      N.join('jq', 'q'),
+      N.approve('z', [U.xuqiang, U.zhaolei], { method: 'sequential', returnRule: { targets: ['previous'] } }),
+      N.cc('cc', [U.chenjing]),
+      N.join('jp', 'p'),
+      N.approve('post', [U.admin], { returnRule: { targets: ['applicant', 'any'], resubmit: 'returningNode' }, skipIfApproved: true }),
+      N.end(),
+    ],
+    [
+      ['start', 'pre'],
+      ['pre', 'p'],
+      ['p', 'q', { id: 'o1' }],
+      ['p', 'z', { id: 'o2' }],
+      ['p', 'cc', { id: 'o3' }],
+      ['q', 'x', { id: 'i1' }],
+      ['q', 'y', { id: 'i2' }],
+      ['x', 'jq'],
+      ['y', 'jq'],
+      ['jq', 'jp'],
+      ['z', 'jp'],
+      ['cc', 'jp'],
+      ['jp', 'post'],
+      ['post', 'end'],
+    ],
+  ),
+  linear(
+    N.approve('chain', { kind: 'leaderChain', levels: 2 }, { ...ALL_ACTIONS, returnRule: { targets: ['applicant'], resubmit: 'start' } }),
+    N.approve('pick', { kind: 'applicantPicks' }, { skipIfApproved: true, ...ALL_ACTIONS }),
+    N.approve('grp', { kind: 'groups', groupCodes: ['reviewers'] }, { method: 'ratio', ratio: 100, returnRule: { targets: ['previous', 'applicant'] } }),
+  ),
+];
+
+/** Random choices a property test draws for one step (see sensibleAction). */
+export interface StepChoice {
+  kind: number;
+  a: number;
+  b: number;
+  c: number;
+}
+
+/** A sensible action (the right person, a comment, a target the dialog offers), so that runs go deep and finish. */
+export function sensibleAction(def: ProcessDefinition, state: InstanceState, st: StepChoice): ProcessAction {
+  const pick = <T>(xs: readonly T[], n: number): T | undefined => (xs.length ? xs[n % xs.length] : undefined);
+  const picks = Object.fromEntries(def.nodes.map((n) => [n.id, [U.sunli]]));
+  if (state.status === 'returned') return { type: 'resubmit', by: state.applicantId, data: { amount: String(st.c % 100000) }, picks };
+  const task = pick(
+    state.tasks.filter((t) => t.status === 'pending'),
+    st.a,
+  );
+  if (!task) return { type: 'urge', by: state.applicantId };
+  const others = [U.liuyang, U.zhaolei, U.wangfang].filter((u) => u !== task.assigneeId);
+  const base = { by: task.assigneeId, taskId: task.id, comment: '意见' };
+  switch (st.kind % 12) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 8:
+    case 9:
+    case 10:
+      return { type: 'approve', ...base, signature: 's', picks };
+    case 4: {
+      const to = pick(returnTargets(def, state, task.id), st.b);
+      return to ? { type: 'return', ...base, to: to.to } : { type: 'approve', ...base, picks };
+    }
+    case 5: {
+      const mine = state.tasks.filter((t) => t.status === 'approved' && t.doneBy);
+      const who = pick(mine, st.b)?.assigneeId;
+      const taskId = who ? withdrawableTask(def, state, who) : null;
+      return who && taskId ? { type: 'withdraw', by: who, taskId } : { type: 'timeout', taskId: task.id };
+    }
+    case 6:
+      return { type: st.b % 2 ? 'transfer' : 'delegate', ...base, to: pick(others, st.c) ?? U.liuyang };
+    case 7:
+      return { type: 'addSign', ...base, users: [pick(others, st.c) ?? U.liuyang], position: (['before', 'after', 'alongside'] as const)[st.b % 3] };
+    default:
+      return { type: 'timeout', taskId: task.id };
+  }
 }

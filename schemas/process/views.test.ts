@@ -1,8 +1,22 @@
 // Tests of the read helpers: approval fields (spec §3), pending/open tasks, return targets and
 // the actions a user may take now.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allowedActions, approvalFields, currentNodeIds, openTasksOf, pendingTasks, returnTargets, withdrawableTask } from './views';
-import { N, Sim, U, graph, linear } from './testing';
+import { decide } from './engine';
+import type { ProcessDefinition } from './model';
+import type { DecideEnv, InstanceState, ProcessAction } from './state';
+import { DIRECTORY, MODEL_DEFS, N, Sim, T0, U, graph, idCounter, linear, sensibleAction } from './testing';
+import {
+  USER_ACTIONS,
+  allowedActions,
+  approvalFields,
+  currentNodeIds,
+  openTasksOf,
+  pendingTasks,
+  returnTargets,
+  withdrawableTask,
+  type UserAction,
+} from './views';
 
 describe('approvalFields', () => {
   it('running: active node names, the first pending assignee, the role code of a roles node, the instance id', () => {
@@ -135,5 +149,68 @@ describe('allowedActions', () => {
     sim.submit();
     sim.do({ type: 'delegate', by: U.lina, taskId: sim.taskOf(U.lina).id, to: U.liuyang });
     expect(allowedActions(d, sim.s, U.liuyang)).toEqual(['approve']);
+  });
+});
+
+describe('allowedActions agrees with the engine (fast-check)', () => {
+  const PEOPLE = Object.values(U);
+  const Step = fc.record({ kind: fc.nat(17), a: fc.nat(), b: fc.nat(), c: fc.nat() });
+
+  /** The action a user would send for an offered action name (sensible parameters); null: none to try. */
+  function attempt(def: ProcessDefinition, state: InstanceState, user: string, name: UserAction): ProcessAction[] {
+    const task = openTasksOf(state, user)[0];
+    const picks = Object.fromEntries(def.nodes.map((n) => [n.id, [U.sunli]]));
+    const other = [U.liuyang, U.zhaolei].find((u) => u !== user) ?? U.liuyang;
+    const base = { by: user, comment: '意见' };
+    switch (name) {
+      case 'approve':
+        return task ? [{ type: 'approve', ...base, taskId: task.id, signature: 's', picks }] : [];
+      case 'reject':
+        return task ? [{ type: 'reject', ...base, taskId: task.id }] : [];
+      case 'return':
+        return task ? returnTargets(def, state, task.id).map((r) => ({ type: 'return', ...base, taskId: task.id, to: r.to })) : [];
+      case 'transfer':
+      case 'delegate':
+        return task ? [{ type: name, ...base, taskId: task.id, to: other }] : [];
+      case 'addSign':
+        return task ? [{ type: 'addSign', ...base, taskId: task.id, users: [other], position: 'alongside' }] : [];
+      case 'withdraw': {
+        const taskId = withdrawableTask(def, state, user);
+        return [{ type: 'withdraw', ...base }, ...(taskId ? [{ type: 'withdraw' as const, ...base, taskId }] : [])];
+      }
+      case 'urge':
+        return [{ type: 'urge', ...base }];
+      case 'resubmit':
+        return [{ type: 'resubmit', ...base, data: { amount: '1' }, picks }];
+      case 'ccRead':
+        return [{ type: 'ccRead', ...base }];
+    }
+  }
+
+  it('every offered action is accepted; an action not offered is refused', () => {
+    fc.assert(
+      fc.property(fc.nat(MODEL_DEFS.length - 1), fc.array(Step, { maxLength: 25 }), (defIndex, steps) => {
+        const def = MODEL_DEFS[defIndex];
+        const env: DecideEnv = { directory: DIRECTORY, now: T0, newId: idCounter() };
+        const first = decide(def, null, { type: 'submit', by: U.zhangwei, data: { amount: '60000' }, picks: { pick: [U.sunli], dq: [U.xuqiang] } }, env);
+        if (!first.ok) throw new Error(first.code);
+        let state = first.state;
+        for (const st of steps) {
+          for (const user of PEOPLE) {
+            const allowed = allowedActions(def, state, user);
+            for (const name of USER_ACTIONS) {
+              const tries = attempt(def, state, user, name);
+              const accepted = tries.some((a) => decide(def, state, a, env).ok);
+              if (accepted !== allowed.includes(name)) {
+                throw new Error(`${name} for ${user}: offered ${allowed.includes(name)}, engine ${accepted} (${state.status})`);
+              }
+            }
+          }
+          const d = decide(def, state, sensibleAction(def, state, st), env);
+          if (d.ok) state = d.state;
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
