@@ -33,10 +33,14 @@
 //   signers of their own but not transfer or delegate. Add-sign before/after signers go one
 //   after another; when the last one approves, the owner's task is pending again (before) or
 //   counts as approved now (after).
-// - Approver withdraw: refused when a task created (or moved up) at or after the approval, on
-//   the same line or an enclosing one, has been acted on; else those runs/tasks are cancelled,
-//   waiting tasks moved up by it go back to waiting, join arrivals it caused are undone, and the
-//   approval (and the seats it cancelled under any/ratio) come back as new pending tasks.
+// - Approver withdraw (their own approved task, the instance running, the same round, no return
+//   since, the node's run still active or approved): refused when something the approval started
+//   has been acted on (decided, handed on, given add-signers) — in its own run the tasks it
+//   created or moved up in that same step, elsewhere the runs started at or after it on the same
+//   line or an enclosing one. Else those runs/tasks are cancelled, tasks it moved up go back to
+//   waiting, join arrivals it caused are undone, and the approval (and the seats it cancelled
+//   under any/ratio) come back as new pending tasks; the old task becomes `withdrawn` (the one
+//   change a finished task can see).
 // - Timeout remind: dueAt = now + hours each time, none after maxReminders. Cancel (an
 //   administrator) applies to a running instance only.
 import { compileExpression, evaluate, truthy, type ExpressionScope } from '../logic/expressions';
