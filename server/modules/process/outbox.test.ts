@@ -7,10 +7,11 @@ import crypto from 'node:crypto';
 import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processInstances, processOutbox, processTasks, records } from '../../db/schema';
-import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
+import { BACKENDS, PG_URL, startTestApp, type TestApp } from '../../test/helpers';
 import { checkUrl, guardedLookup, isPrivateAddress } from './allowlist';
 import { backoffMs, callbackSecret, callbackTarget, enqueueCallbacks, kickDispatcher } from './outbox';
 import { expenseData, R } from './testing';
@@ -205,6 +206,36 @@ describe.each(BACKENDS)('callbacks (%s)', (backend) => {
     expect(await flagOf(rid)).toBe('1');
   });
 
+  it('re-claims a row left delivering by a crashed claimer once its lease ran out (same delivery id)', async () => {
+    const [rid] = await someRecords(1, 6);
+    // as a claimer that died mid-delivery leaves it (written so in one transaction: no pass sees it pending):
+    // delivering, one attempt, its lease still running
+    await a.ctx.db.transaction(async (tx) => {
+      await enqueueCallbacks(tx, a.ctx, {
+        instanceId: '1000000000000000002',
+        recordId: rid,
+        processCode: 'testProcess',
+        url: `http://127.0.0.1:${port}/ok`,
+        events: [{ event: 'approved' }],
+        payload: { marker: 300 },
+      });
+      await tx
+        .update(processOutbox)
+        .set({ status: 'delivering', attempts: 1, nextAt: new Date(Date.now() + 60_000) })
+        .where(eq(processOutbox.recordId, rid));
+    });
+    const [row] = await rowsOf([rid]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await rowsOf([rid]))[0].status).toBe('delivering'); // not taken while the lease runs
+    await a.ctx.db
+      .update(processOutbox)
+      .set({ nextAt: new Date(Date.now() - 1000) })
+      .where(eq(processOutbox.id, row.id));
+    await until('the orphan delivered', async () => (await rowsOf([rid]))[0].status === 'delivered');
+    expect((await rowsOf([rid]))[0].attempts).toBe(2);
+    expect(seen.filter((s) => s.marker === 300).map((s) => s.delivery)).toEqual([row.id]);
+  });
+
   it('a process with a callback URL: publishing checks the allowlist; a submit and a task/del reach the receiver through the outbox', async () => {
     const zw = await a.login('zhangwei');
     const D = `${P}/processDefinition`;
@@ -285,5 +316,85 @@ describe.each(BACKENDS)('callbacks (%s)', (backend) => {
     expect(allowed).toBe('127.0.0.1');
     expect([1, 2, 3, 4].map((n) => backoffMs(100, n))).toEqual([100, 200, 400, 800]);
     expect(backoffMs(1000, 40)).toBe(3_600_000);
+  });
+});
+
+describe.runIf(PG_URL)('callbacks from two server processes on one PostgreSQL database', () => {
+  it('each row is delivered exactly once (SKIP LOCKED claims)', { timeout: 180_000 }, async () => {
+    const hits: { delivery: string; marker: number }[] = [];
+    const receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        hits.push({
+          delivery: String(req.headers['x-formwork-delivery']),
+          marker: (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { marker: number }).marker,
+        });
+        // a little latency, so that both processes are claiming at the same time
+        setTimeout(() => res.end('ok'), 5);
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as AddressInfo).port;
+    const name = `formwork_t_two_${Date.now().toString(36)}`;
+    const adminClient = new pg.Client({ connectionString: PG_URL! });
+    await adminClient.connect();
+    await adminClient.query(`create database ${name}`);
+    const u = new URL(PG_URL!);
+    u.pathname = `/${name}`;
+    const env = { DATABASE_URL: u.toString(), CALLBACK_ALLOWLIST: `127.0.0.1:${port}`, CALLBACK_POLL_MS: '20', CALLBACK_BASE_DELAY_MS: '20' };
+    // two server processes on one database, both dispatching (background on), while rows arrive
+    const on = { ...env, PROCESS_BACKGROUND: '1' };
+    try {
+      const p1 = await startTestApp({ env: on });
+      const p2 = await startTestApp({ env: on });
+      try {
+        await Promise.all([p1.inject({ method: 'GET', url: '/health' }), p2.inject({ method: 'GET', url: '/health' })]);
+        const list = await p1.ctx.db.select({ id: records.id }).from(records).orderBy(records.id).limit(5);
+        let marker = 0;
+        for (let round = 0; round < 10; round++) {
+          const target = round % 2 ? p1 : p2;
+          await target.ctx.db.transaction(async (tx) => {
+            for (const r of list) {
+              marker++;
+              await enqueueCallbacks(tx, target.ctx, {
+                instanceId: '1000000000000000003',
+                recordId: r.id,
+                processCode: 'two',
+                url: `http://127.0.0.1:${port}/two`,
+                events: [{ event: 'approved' }],
+                payload: { marker },
+              });
+            }
+          });
+          void kickDispatcher(p1.ctx);
+          void kickDispatcher(p2.ctx);
+        }
+        await until(
+          'all delivered',
+          async () => (await p1.ctx.db.select().from(processOutbox).where(eq(processOutbox.processCode, 'two'))).every((r) => r.status === 'delivered'),
+          60_000,
+        );
+        const rows = await p1.ctx.db.select().from(processOutbox).where(eq(processOutbox.processCode, 'two'));
+        expect(rows).toHaveLength(50);
+        expect(rows.every((r) => r.attempts === 1)).toBe(true);
+        expect(hits).toHaveLength(50);
+        expect(new Set(hits.map((h) => h.delivery)).size).toBe(50);
+        expect(new Set(hits.map((h) => h.marker)).size).toBe(50);
+      } finally {
+        await p1.stop();
+        await p2.stop();
+      }
+    } finally {
+      await new Promise((r) => receiver.close(r));
+      // let the pools' backends go before the drop (a forced drop would kill a closing client)
+      for (let i = 0; i < 100; i++) {
+        const r = await adminClient.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      await adminClient.query(`drop database if exists ${name} with (force)`);
+      await adminClient.end();
+    }
   });
 });

@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { rows as rawRows, type DbOrTx, type Tx } from '../../db/client';
 import { processOutbox, records, settings } from '../../db/schema';
@@ -141,19 +141,30 @@ interface Claimed {
 
 const BATCH = 20;
 
-/** Claims due rows (pending, or delivering past their lease), or exactly `ids` when given (pending ones). */
-async function claim(db: DbOrTx, leaseMs: number, ids?: readonly string[]): Promise<Claimed[]> {
+/**
+ * Claims due rows (pending, or delivering past their lease); with `failedIds`, exactly those of
+ * them that are failed (chongShi: their attempts start over). Claiming and retrying are one
+ * statement, so a timer pass cannot take a retried row between the two.
+ */
+async function claim(db: DbOrTx, leaseMs: number, failedIds?: readonly string[]): Promise<Claimed[]> {
   const lease = `${Math.max(1, Math.round(leaseMs))} milliseconds`;
-  const pick = ids
-    ? sql`select id from process_outbox where id in (${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )}) and status = 'pending' for update skip locked`
-    : sql`select id from process_outbox where status in ('pending', 'delivering') and next_at <= now() order by next_at limit ${BATCH} for update skip locked`;
+  if (failedIds) {
+    return rawRows<Claimed>(
+      db,
+      sql`update process_outbox set status = 'delivering', attempts = 1, next_at = now() + ${lease}::interval
+          where id in (select id from process_outbox where id in (${sql.join(
+            failedIds.map((i) => sql`${i}`),
+            sql`, `,
+          )}) and status = 'failed' for update skip locked)
+          returning id, record_id, event, url, payload, attempts`,
+    );
+  }
   return rawRows<Claimed>(
     db,
     sql`update process_outbox set status = 'delivering', attempts = attempts + 1, next_at = now() + ${lease}::interval
-        where id in (${pick}) returning id, record_id, event, url, payload, attempts`,
+        where id in (select id from process_outbox where status in ('pending', 'delivering') and next_at <= now()
+                     order by next_at limit ${BATCH} for update skip locked)
+        returning id, record_id, event, url, payload, attempts`,
   );
 }
 
@@ -217,18 +228,15 @@ async function deliverOne(ctx: AppContext, row: Claimed, secret: string): Promis
   return false;
 }
 
-/**
- * One dispatcher pass: claims due rows in batches and delivers them, until none is due (or
- * exactly `ids`, once). Answers how many were delivered.
- */
-export async function dispatchOnce(ctx: AppContext, ids?: readonly string[]): Promise<number> {
+/** One dispatcher pass: claims due rows in batches and delivers them, until none is due. Answers how many were delivered. */
+export async function dispatchOnce(ctx: AppContext): Promise<number> {
   const secret = await callbackSecret(ctx);
   let delivered = 0;
   for (let round = 0; round < 50; round++) {
-    const batch = await claim(ctx.db, ctx.config.processLeaseMs, ids);
+    const batch = await claim(ctx.db, ctx.config.processLeaseMs);
     const results = await Promise.all(batch.map((r) => deliverOne(ctx, r, secret)));
     delivered += results.filter(Boolean).length;
-    if (ids || batch.length < BATCH) break;
+    if (batch.length < BATCH) break;
   }
   return delivered;
 }
@@ -329,17 +337,14 @@ export async function listFailures(db: DbOrTx, q: { page: number; limit: number;
   };
 }
 
-/** chongShi: failed rows among `ids` go back to pending with their attempts reset and are delivered at once. */
+/**
+ * chongShi: the failed rows among `ids` are claimed with their attempts started over and
+ * delivered at once (a failure goes on with the usual backoff). Answers how many were retried
+ * and how many of them were delivered now.
+ */
 export async function retryFailed(ctx: AppContext, ids: readonly string[]): Promise<{ retried: number; delivered: number }> {
-  const back = await ctx.db
-    .update(processOutbox)
-    .set({ status: 'pending', attempts: 0, nextAt: new Date() })
-    .where(and(inArray(processOutbox.id, [...ids]), eq(processOutbox.status, 'failed')))
-    .returning({ id: processOutbox.id });
-  if (!back.length) return { retried: 0, delivered: 0 };
-  const delivered = await dispatchOnce(
-    ctx,
-    back.map((r) => r.id),
-  );
-  return { retried: back.length, delivered };
+  const secret = await callbackSecret(ctx);
+  const batch = await claim(ctx.db, ctx.config.processLeaseMs, [...new Set(ids)]);
+  const results = await Promise.all(batch.map((r) => deliverOne(ctx, r, secret)));
+  return { retried: batch.length, delivered: results.filter(Boolean).length };
 }
