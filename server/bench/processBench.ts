@@ -4,7 +4,9 @@
 // sunli), so the to-dos fall on two approvers and each list is large. Then measures, with
 // autocannon in its own thread (loadWorker.mjs), task-all.action (tab todo, first page) and
 // task/counts for lina and sunli, beside the very SELECTs those routes run, executed directly on
-// their own `pg` pool at the same concurrency, alternating in rounds (as listBench.ts does).
+// their own `pg` pool at the same concurrency, alternating in rounds (as listBench.ts does); for
+// task-all also its page SELECT alone. Before measuring, the copied statements are checked to
+// answer what the route answers (same tasks on the page, same total and counts).
 //
 //   BENCH_INSTANCES    open instances to seed (default 1,000)
 //   BENCH_APPROVED     of them, how many lina approves on to finance (default 30 %)
@@ -213,12 +215,28 @@ async function main() {
     const [open] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from process_instances where status = 'running'`);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
+    // the copied statements still say what the route answers (the same tasks on the page, the same total and counts)
+    for (const who of ['lina', 'sunli'] as const) {
+      const tk = who === 'lina' ? lina : sunli;
+      const api = await post(P.taskAll, { tab: 'todo', page: 1, limit: 20 }, tk);
+      const page = await rawPool.query<{ task_id: string }>(TODO_PAGE, [ids[who], 20, 0]);
+      const count = await rawPool.query<{ n: string }>(TODO_COUNT, [ids[who]]);
+      const counts = await rawPool.query<Record<string, string>>(COUNTS, [ids[who]]);
+      const same =
+        JSON.stringify(api.rows.map((r: { taskId: string }) => r.taskId)) === JSON.stringify(page.rows.map((r) => r.task_id)) &&
+        api.totalRecord === Number(count.rows[0].n) &&
+        Object.entries(api.counts as Record<string, number>).every(([k, v]) => Number(counts.rows[0][k]) === v);
+      if (!same) throw new Error(`the copied SQL of taskCenter.ts no longer answers what task-all answers for ${who}: update processBench.ts`);
+    }
+
     interface Scenario {
       name: string;
       url: string;
       body: unknown;
       tk: string;
       raw: (c: pg.Pool) => Promise<unknown>;
+      /** task-all: the page SELECT alone, measured too (the route's other statements are counts) */
+      page?: (c: pg.Pool) => Promise<unknown>;
       /** the size the scenario reads: its list's total, or the to-do count */
       size: (data: { totalRecord?: number; todo?: number }) => number;
     }
@@ -235,6 +253,7 @@ async function main() {
         body: { tab: 'todo', page: 1, limit: 20 },
         tk: lina,
         raw: todoRaw(ids.lina),
+        page: (c) => c.query(TODO_PAGE, [ids.lina, 20, 0]),
         size: (d) => d.totalRecord ?? 0,
       },
       {
@@ -243,6 +262,7 @@ async function main() {
         body: { tab: 'todo', page: 1, limit: 20 },
         tk: sunli,
         raw: todoRaw(ids.sunli),
+        page: (c) => c.query(TODO_PAGE, [ids.sunli, 20, 0]),
         size: (d) => d.totalRecord ?? 0,
       },
       { name: 'task/counts (lina)', url: P.counts, body: {}, tk: lina, raw: (c) => c.query(COUNTS, [ids.lina]), size: (d) => d.todo ?? 0 },
@@ -267,6 +287,7 @@ async function main() {
       await rawLatencies(runRaw, WARMUP_SECONDS);
       const api: LoadResult = { latencies: [], requestsPerSecond: 0, non2xx: 0, errors: 0 };
       const raw: number[] = [];
+      const pageOnly: number[] = [];
       const slice = SECONDS / ROUNDS;
       for (let round = 0; round < ROUNDS; round++) {
         const r = await load({ ...apiOpts, duration: slice });
@@ -274,6 +295,8 @@ async function main() {
         api.non2xx += r.non2xx;
         api.errors += r.errors;
         raw.push(...(await rawLatencies(runRaw, slice)));
+        const page = s.page;
+        if (page) pageOnly.push(...(await rawLatencies(() => page(rawPool), slice)));
       }
       api.requestsPerSecond = api.latencies.length / SECONDS;
       if (!api.latencies.length) throw new Error(`${s.name}: no responses (${api.non2xx} non-2xx, ${api.errors} errors)`);
@@ -286,6 +309,11 @@ async function main() {
           ` ${rawP50.toFixed(1).padStart(6)} ms ${rawP95.toFixed(1).padStart(6)} ms | ${(apiP95 / Math.max(rawP95, 0.01)).toFixed(2).padStart(8)}× |` +
           ` ${s.size(probe)}${api.non2xx || api.errors ? `  !! ${api.non2xx} non-2xx, ${api.errors} errors` : ''}`,
       );
+      if (pageOnly.length)
+        console.log(
+          `  ${'  └ its page SELECT alone'.padEnd(24)} ${''.padStart(9)} ${''.padStart(9)} ${''.padStart(7)} |` +
+            ` ${pct(pageOnly, 50).toFixed(1).padStart(6)} ms ${pct(pageOnly, 95).toFixed(1).padStart(6)} ms |`,
+        );
     }
   } finally {
     await rawPool.end();
