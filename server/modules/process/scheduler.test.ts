@@ -2,17 +2,18 @@
 // runDueJobs hands due jobs to the step runner and finishes them (a refusal too), leaves an
 // unexpected failure for a retry after the lease; and the whole path survives a restart — a
 // submit under a process whose first node times out after a moment, the app closed before it is
-// due, a new app on the same database approves the task by timeout.
+// due, a new app on the same database (PGlite DATA_DIR, or PostgreSQL) approves the task by timeout.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../../schemas/process';
 import { processHistory, processInstances, processJobs, processTasks } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
+import { BACKENDS, PG_URL, startTestApp, type TestApp } from '../../test/helpers';
 import { runDueJobs, syncJobs, type ActFn } from './scheduler';
 import { expenseData, R } from './testing';
 
@@ -107,11 +108,37 @@ describe.each(BACKENDS)('scheduler (%s)', (backend) => {
   });
 });
 
-describe('scheduler across a restart (pglite, same DATA_DIR)', () => {
-  it('a timeout job written before the app closed is run by the next app', { timeout: 240_000 }, async () => {
+/** Where two apps in a row find the same database: a PGlite DATA_DIR, or a PostgreSQL database of its own. */
+async function samePlace(backend: 'pglite' | 'postgres') {
+  if (backend === 'pglite') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'formwork-sched-'));
+    return { opts: (env: Record<string, string> = {}) => ({ dataDir, env }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `formwork_t_sched_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_URL! });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const u = new URL(PG_URL!);
+  u.pathname = `/${name}`;
+  return {
+    opts: (env: Record<string, string> = {}) => ({ env: { DATABASE_URL: u.toString(), ...env } }),
+    drop: async () => {
+      for (let i = 0; i < 100; i++) {
+        const r = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+describe.each(BACKENDS)('scheduler across a restart (%s: the same database)', (backend) => {
+  it('a timeout job written before the app closed is run by the next app', { timeout: 240_000 }, async () => {
+    const place = await samePlace(backend);
     try {
-      let a = await startTestApp({ dataDir });
+      let a = await startTestApp(place.opts());
       const admin = await a.login('admin');
       const zw = await a.login('zhangwei');
       // the seeded expense process, its department-manager node timing out (approve) after ~1 s
@@ -141,7 +168,7 @@ describe('scheduler across a restart (pglite, same DATA_DIR)', () => {
       await a.stop(); // background off in this app: nothing ran the job
 
       await new Promise((r) => setTimeout(r, Math.max(0, job.dueAt.getTime() - Date.now()) + 100));
-      a = await startTestApp({ dataDir, env: { PROCESS_BACKGROUND: '1', SCHEDULER_INTERVAL_SECONDS: '1' } });
+      a = await startTestApp(place.opts({ PROCESS_BACKGROUND: '1', SCHEDULER_INTERVAL_SECONDS: '1' }));
       try {
         await a.inject({ method: 'GET', url: '/health' }); // ready: the background starts
         const end = Date.now() + 20_000;
@@ -160,7 +187,7 @@ describe('scheduler across a restart (pglite, same DATA_DIR)', () => {
         await a.stop();
       }
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await place.drop();
     }
   });
 });
