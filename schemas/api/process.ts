@@ -114,6 +114,8 @@ export const InstanceDetail = Type.Object({
       startedAt: Type.String(),
       endedAt: Nullable(Type.String()),
       currentNodes: Type.Array(NodeRef),
+      /** a returned instance: the node that returned it (mode 4 reads that node's field permissions) */
+      returnedFrom: Type.Union([NodeRef, Type.Null()]),
     }),
     Type.Null(),
   ]),

@@ -102,7 +102,11 @@ export async function instanceDetail(ctx: AppContext, me: SessionUser, recordId:
       revision: inst.revision,
       startedAt: inst.startedAt.toISOString(),
       endedAt: iso(inst.endedAt),
-      currentNodes: currentNodeIds(state).map((id) => ({ id, name: nodeLabel(def, id, locale) ?? id })),
+      currentNodes: (state.status === 'running' ? currentNodeIds(state) : []).map((id) => ({ id, name: nodeLabel(def, id, locale) ?? id })),
+      returnedFrom:
+        state.status === 'returned' && state.returnedFrom
+          ? { id: state.returnedFrom, name: nodeLabel(def, state.returnedFrom, locale) ?? state.returnedFrom }
+          : null,
     },
     definition: def,
     history: history.map((h) => ({

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import { registerRecordHooks } from '../records';
 import { expenseForm, dealerValue } from '../../test/fixtures';
 import type { ProcessDefinition } from '../../../schemas/process';
-import { expenseData, P, R } from './testing';
+import { expenseData, P, R, uploadFile } from './testing';
 
 interface Row {
   recordId: string;
@@ -125,6 +125,19 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
       expect(rec).toMatchObject({ shenPiZhuangTai: '1', stateName: '财务审批', shenPiRen: uid.sunli, shiYongJueSeId: 'caiWuZhuGuan' });
     });
 
+    it('attachments (file ids) go into the history with their names; a file the approver may not read → 422', async () => {
+      const { id, task } = await submit();
+      const mine = await uploadFile(a, lina, '审批意见.png');
+      const theirs = await uploadFile(a, xq, '别人的.png');
+      const bad = await a.post(P.approve, { taskId: task, attachments: [theirs.id] }, lina);
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors[0].field).toBe('attachments');
+      const ok = await a.post(P.approve, { taskId: task, comment: '附审批意见', attachments: [mine.id] }, lina);
+      expect(ok.statusCode, ok.body).toBe(200);
+      const history = (await a.post(P.detail, { recordId: id }, zw)).json().data.history as { action: string; comment: string; attachments: unknown[] }[];
+      expect(history.find((h) => h.action === 'approve')).toMatchObject({ comment: '附审批意见', attachments: [{ id: mine.id, name: '审批意见.png' }] });
+    });
+
     it('finance edits the fields its node opens (merged in the same step); other fields → 422, nothing written', async () => {
       const { id, task } = await submit();
       await a.post(P.approve, { taskId: task }, lina);
@@ -201,6 +214,7 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
       expect(rec).toMatchObject({ shenPiZhuangTai: '3', shenPiRen: null });
       const detail = (await a.post(P.detail, { recordId: id }, zw)).json().data;
       expect(detail.allowedActions).toContain('resubmit');
+      expect(detail.instance).toMatchObject({ status: 'returned', currentNodes: [], returnedFrom: { id: 'buMenJingLi', name: '部门经理审批' } });
       const re = await a.post(R.save, { formCode: 'feiYongShenQing', id, version: rec.version, data: rec.data, submit: true }, zw);
       expect(re.statusCode, re.body).toBe(200);
       // the leader node's rule is resubmit: start → the leader again
