@@ -56,6 +56,20 @@ describe.each(BACKENDS)('callbacks (%s)', (backend) => {
         const expected = `sha256=${crypto.createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
         const payload = JSON.parse(body) as { marker: number; event: string };
         const path = req.url ?? '';
+        if (path === '/slow') {
+          // answers the head, then hangs in the body: the delivery's timeout must cut it off
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.write('partial');
+          seen.push({
+            delivery: String(req.headers['x-formwork-delivery']),
+            event: String(req.headers['x-formwork-event']),
+            marker: payload.marker,
+            status: 0,
+            signed: true,
+            path,
+          });
+          return;
+        }
         // /flaky fails every other request; /down fails until healed
         const fail = path === '/flaky' ? counter++ % 2 === 1 : path === '/down' ? !downHealed : false;
         const status = fail ? 500 : 200;
@@ -234,6 +248,23 @@ describe.each(BACKENDS)('callbacks (%s)', (backend) => {
     await until('the orphan delivered', async () => (await rowsOf([rid]))[0].status === 'delivered');
     expect((await rowsOf([rid]))[0].attempts).toBe(2);
     expect(seen.filter((s) => s.marker === 300).map((s) => s.delivery)).toEqual([row.id]);
+  });
+
+  it('a receiver that hangs is cut off by the timeout and retried until the row fails', async () => {
+    const [rid] = await someRecords(1, 0); // the no-url test left it without rows
+    const saved = a.ctx.config.callbackTimeoutMs;
+    a.ctx.config.callbackTimeoutMs = 150;
+    try {
+      await enqueue(rid, `http://127.0.0.1:${port}/slow`, [400]);
+      await until('the hanging delivery to fail', async () => (await rowsOf([rid]))[0]?.status === 'failed');
+    } finally {
+      a.ctx.config.callbackTimeoutMs = saved;
+    }
+    const [row] = await rowsOf([rid]);
+    expect(row.attempts).toBe(4);
+    expect(row.lastError).toMatch(/timeout|closed/);
+    expect(seen.filter((s) => s.marker === 400)).toHaveLength(4);
+    expect(await flagOf(rid)).toBe('1');
   });
 
   it('a process with a callback URL: publishing checks the allowlist; a submit and a task/del reach the receiver through the outbox', async () => {

@@ -111,6 +111,8 @@ function post(url: string, body: string, headers: Record<string, string>, timeou
           resolve(status >= 200 && status < 300 ? { ok: true } : { ok: false, error: `HTTP ${status}` });
         });
         res.on('error', (err) => resolve({ ok: false, error: err.message }));
+        // cut off mid-body (the timeout destroyed it): no 'end'; the first settlement wins
+        res.on('close', () => resolve({ ok: false, error: `connection closed after HTTP ${res.statusCode ?? 0}` }));
       },
     );
     const timer = setTimeout(() => req.destroy(new Error(`timeout after ${timeoutMs} ms`)), timeoutMs);
