@@ -298,9 +298,11 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
       expect(await taskOf(lina, id)).toBeTruthy();
     });
 
-    it('the applicant urges; others → 403', async () => {
+    it('the applicant urges (the record is not written); others → 403', async () => {
       const { id } = await submit();
+      const before = await recordOf(id);
       expect((await a.post(P.urge, { recordId: id }, zw)).statusCode).toBe(200);
+      expect((await recordOf(id)).version).toBe(before.version);
       expect((await a.post(P.urge, { recordId: id }, lina)).statusCode).toBe(403);
     });
 

@@ -80,7 +80,12 @@ export async function applyApprovalStep(ctx: AppContext, tx: Tx, user: SessionUs
     if (!r) throw conflict();
     return { ...before, ...set, version: r.version } as repo.RecordRow;
   };
-  if (!steps.length && !input.data) return update();
+  if (!steps.length && !input.data) {
+    // nothing of the record changes (an urge, a cc read, a transfer within the node): no write, no
+    // version bump — an owner editing a returned document keeps a valid version
+    const changed = (Object.keys(input.fields) as (keyof ApprovalFields)[]).some((k) => (input.fields[k] ?? null) !== (before[k] ?? null));
+    return changed ? update() : before;
+  }
   const planned: repo.RecordRow = { ...before, ...set, version: input.sameWrite ? before.version : before.version + 1 } as repo.RecordRow;
   return runWriteHooks(ctx, { tx, user, definition: def, before, after: planned, transitions: steps, locale }, async () => {
     const after = await update();
