@@ -300,7 +300,7 @@ describe('the durability checks', () => {
         { kind: 'submit', recordId, version: saved.json().data.version },
         { kind: 'approve', taskId: task.taskId!, instanceId: approved.instanceId, revision: approved.revision, status: approved.status },
       ];
-      const receiver: Receiver = { port: 9, bodies: new Map(), accepted: new Set(), hits: 0, lastAt: 0, close: async () => {} };
+      const receiver: Receiver = { port: 9, bodies: new Map(), accepted: new Set(), acceptedAgain: new Set(), hits: 0, lastAt: 0, close: async () => {} };
       const db = a.ctx.db;
 
       const clean = await checkInvariants(db, acks, receiver);
