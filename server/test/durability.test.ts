@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, sql } from '../db/client';
+import { openDatabase, rows, sql } from '../db/client';
 import { expenseData } from '../modules/process/testing';
 import type { TaskListRow, ActAnswer } from '../../schemas/api/process';
 import {
@@ -118,7 +118,9 @@ describe('approvals survive SIGKILL', () => {
         let stopClients = false;
         let seq = 0;
         /** one call; a connection cut by the kill counts as unknown and waits for the restart */
-        const run = async <T>(url: string, body: unknown, token: string): Promise<Answer<T> | null> => {
+        /** approvals whose connection the kill cut: their outcome is unknown to the client (committed or not) */
+        const cut: { kind: 'approve' | 'reject' | 'return'; taskId: string }[] = [];
+        const run = async <T>(url: string, body: unknown, token: string, onCut?: () => void): Promise<Answer<T> | null> => {
           if (!up) return null;
           try {
             const a = await call<T>(base, url, body, token);
@@ -129,6 +131,7 @@ describe('approvals survive SIGKILL', () => {
           } catch (err) {
             if (!(err instanceof Unknown)) throw err;
             counts.unknown++;
+            onCut?.();
             return null;
           }
         };
@@ -207,7 +210,7 @@ describe('approvals survive SIGKILL', () => {
                 : r < 0.93
                   ? (['return', PATHS.return, { taskId: row.taskId, to: 'applicant', comment: '请补充材料' }] as const)
                   : (['reject', PATHS.reject, { taskId: row.taskId, comment: '不符合政策' }] as const);
-            const a = await run<ActAnswer>(url, body, token);
+            const a = await run<ActAnswer>(url, body, token, () => cut.push({ kind, taskId: row.taskId! }));
             if (a?.code === 0) acks.push({ kind, taskId: row.taskId!, instanceId: a.data.instanceId, revision: a.data.revision, status: a.data.status });
             else if (a && ![403, 404, 409, 422].includes(a.status)) throw new Error(`${kind} answered ${a.status}: ${a.msg}`);
           }
@@ -255,6 +258,22 @@ describe('approvals survive SIGKILL', () => {
         try {
           const report = await checkInvariants(database.db, acks, receiver);
           console.log(`[durability] ${JSON.stringify(report.stats)}`);
+          // the cut actions: some committed before the kill, some did not (both are consistent states)
+          const FINISHED = { approve: 'approved', reject: 'rejected', return: 'returned' } as const;
+          const cutRows = cut.length
+            ? await rows<{ id: string; status: string }>(
+                database.db,
+                sql`select id, status from process_tasks where id in (${sql.join(
+                  cut.map((c) => sql`${c.taskId}`),
+                  sql`, `,
+                )})`,
+              )
+            : [];
+          const statusOf = new Map(cutRows.map((r) => [r.id, r.status]));
+          const landed = cut.filter((c) => statusOf.get(c.taskId) === FINISHED[c.kind]).length;
+          console.log(
+            `[durability] actions cut by a kill: ${cut.length}, whose task ended as the action leaves it (by this call or a twin client's): ${landed}`,
+          );
           expect(report.problems, report.problems.join('\n')).toEqual([]);
           // the run did what it claims: work was acknowledged on both sides of the kills, requests were cut
           expect(restarts.length).toBe(CYCLES);
