@@ -315,7 +315,13 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
       const cc = await tab(zw, 'cc');
       expect(cc.rows.find((x) => x.recordId === id)?.status).toBe('unread');
       expect((await a.post(P.ccRead, { recordId: id }, lina)).statusCode).toBe(403);
+      expect((await recordOf(id)).liuChengGuiDangTime).toBeTruthy();
+      // an archive time some time ago: a read must not move it
+      await a.ctx.db.update(records).set({ liuChengGuiDangTime: '2026-01-02 03:04:05' }).where(eq(records.id, id));
+      const archived = await recordOf(id);
       expect((await a.post(P.ccRead, { recordId: id }, zw)).statusCode).toBe(200);
+      // reading keeps the record as it was (its archive time, its version)
+      expect(await recordOf(id)).toMatchObject({ liuChengGuiDangTime: archived.liuChengGuiDangTime, version: archived.version });
       expect((await tab(zw, 'cc')).rows.find((x) => x.recordId === id)?.status).toBe('read');
     });
   });

@@ -211,6 +211,8 @@ async function writeEffects(s: StepContext): Promise<RecordRow> {
   // the record: its lifecycle step(s), approval fields and the approver's edits, with the hooks
   const user = s.user ?? actorSession(s.dir, null);
   const fields = approvalFieldsOf(s.def, after, instanceId, nowText(now));
+  // the archive time is when the instance became approved (a later cc read keeps it)
+  if (s.before?.status === 'approved') delete fields.liuChengGuiDangTime;
   const steps = lifecycle.filter((a) => a !== s.doneLifecycle);
   let row = record;
   if (steps.length === 0) {
