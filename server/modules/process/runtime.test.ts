@@ -71,6 +71,17 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
       expect((await tab(zw, 'started')).rows.map((x) => x.recordId)).toContain(seeded!.recordId);
     });
 
+    it('a deleted document leaves the lists and the counts', async () => {
+      const { id } = await submit();
+      const before = await tab(lina, 'todo');
+      expect(before.rows.map((x) => x.recordId)).toContain(id);
+      const rec = await recordOf(id);
+      expect((await a.post('/emp/api/v2/biaoDan/record/delete', { formCode: 'feiYongShenQing', id, version: rec.version }, zw)).statusCode).toBe(200);
+      const after = await tab(lina, 'todo');
+      expect(after.rows.map((x) => x.recordId)).not.toContain(id);
+      expect(after.counts.todo).toBe(before.counts.todo - 1);
+    });
+
     it('refuses malformed bodies (422) and dealers (403)', async () => {
       expect((await a.post(P.taskAll, { tab: 'mine' }, lina)).statusCode).toBe(422);
       expect((await a.post(P.taskAll, { tab: 'todo', limit: 7 }, lina)).statusCode).toBe(422);

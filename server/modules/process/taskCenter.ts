@@ -90,16 +90,19 @@ function tabFrom(tab: TaskTab, me: string, extra: SQL): { select: SQL; from: SQL
   }
 }
 
+/** Only rows of valid (not deleted) records count, as the lists show them. */
+const VALID = (alias: string) => sql.raw(`join "records" r on r."id" = ${alias}."record_id" and r."is_you_xiao" = '1'`);
+
 /** The four tabs' counts (unfiltered) and the unread copies. */
 export async function taskCounts(db: Db, me: string): Promise<TaskCounts> {
   const [r] = await rows<Record<keyof TaskCounts, number | string>>(
     db,
     sql`select
-      (select count(*) from "process_tasks" t where t."assignee_id" = ${me} and t."status" = 'pending') as "todo",
-      (select count(*) from "process_tasks" t where t."assignee_id" = ${me} and t."status" in ${DONE_IN}) as "done",
-      (select count(*) from "process_cc" c where c."user_id" = ${me}) as "cc",
-      (select count(*) from "process_cc" c where c."user_id" = ${me} and c."read_at" is null) as "ccUnread",
-      (select count(*) from "process_instances" i where i."applicant_id" = ${me} and i."process_code" <> '') as "started"`,
+      (select count(*) from "process_tasks" t ${VALID('t')} where t."assignee_id" = ${me} and t."status" = 'pending') as "todo",
+      (select count(*) from "process_tasks" t ${VALID('t')} where t."assignee_id" = ${me} and t."status" in ${DONE_IN}) as "done",
+      (select count(*) from "process_cc" c ${VALID('c')} where c."user_id" = ${me}) as "cc",
+      (select count(*) from "process_cc" c ${VALID('c')} where c."user_id" = ${me} and c."read_at" is null) as "ccUnread",
+      (select count(*) from "process_instances" i ${VALID('i')} where i."applicant_id" = ${me} and i."process_code" <> '') as "started"`,
   );
   return { todo: Number(r.todo), done: Number(r.done), cc: Number(r.cc), ccUnread: Number(r.ccUnread), started: Number(r.started) };
 }
