@@ -1,17 +1,19 @@
 // Durability of approvals under SIGKILL (issue #13, Must-show): the real server runs as a child
-// process while concurrent clients work the expense application process — zhangwei submits
-// (two clients; amounts above 50,000 put the matrix director on the path), resubmits what came
-// back and withdraws some; lina, xuqiang and sunli (two clients each, so they race for the same task)
-// approve their to-dos, return some and reject a few — and the server is killed with SIGKILL at a
-// random moment (once a few actions were acknowledged since its start), started again on the
-// same database, several times. The process has a callback
-// URL on a receiver in this test (which refuses a share of the deliveries, so retries happen),
-// so every step writes outbox rows. After a last start the outbox drains and the server stops
-// gracefully; then the database is read directly: every instance is in a state the engine could
-// have written (state tasks = task rows, history for every finished task, no open task on a
-// finished instance, the record's approval fields = its instance's), every answer a client got
-// code 0 for is there, and every callback either reached the receiver or is still in the table,
-// none was sent that the database does not hold, and no delivery id came with two bodies.
+// process while concurrent clients work the expense application process — zhangwei submits (two
+// clients; amounts above 50,000 put the matrix director on the path), resubmits what came back
+// and withdraws some; lina, xuqiang and sunli (two clients each, so they race for the same task)
+// approve their to-dos, return some and reject a few — and the server is killed with SIGKILL at
+// a random moment (once a few actions were acknowledged since its start), started again on the
+// same database, several times. The process has a callback URL on a receiver in this test
+// (which refuses a share of the deliveries, so retries happen), so every step writes outbox
+// rows, and its finance node times out after ~7 s (approve), so the scheduler's timeout jobs act
+// too, as the system, across the restarts. After a last start the outbox drains and the server
+// stops gracefully; then the database is read directly: every instance is in a state the engine
+// could have written (state tasks = task rows, history for every finished task, no open task on
+// a finished instance, the record's approval fields = its instance's, a timeout job for every
+// pending task with a due time and none for another), every answer a client got code 0 for is
+// there, and every callback either reached the receiver or is still in the table, none was sent
+// that the database does not hold, and no delivery id came with two bodies.
 //
 // PostgreSQL when TEST_DATABASE_URL is set (a fresh database), else PGlite in a temp DATA_DIR.
 // DURABILITY_CYCLES (default 8 on PostgreSQL, 4 on PGlite, whose start is slow), DURABILITY_SEED.
@@ -22,6 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, rows, sql } from '../db/client';
 import { expenseData } from '../modules/process/testing';
 import type { TaskListRow, ActAnswer } from '../../schemas/api/process';
+import type { ProcessDefinition } from '../../schemas/process';
 import {
   call,
   checkInvariants,
@@ -43,6 +46,8 @@ import { PG_URL, startTestApp } from './helpers';
 
 const FORM = 'feiYongShenQing';
 const PROCESS = 'feiYongShenQingLiuCheng';
+/** the expense application process's finance node (sunli) */
+const FINANCE = 'caiWuShenPi';
 const CYCLES = Number(process.env.DURABILITY_CYCLES ?? (PG_URL ? 8 : 4));
 const SEED = Number(process.env.DURABILITY_SEED ?? Date.now() % 1_000_000);
 
@@ -77,6 +82,7 @@ describe('approvals survive SIGKILL', () => {
         CALLBACK_ATTEMPTS: '8',
         // a delivery a killed server had claimed is taken over soon after the restart
         PROCESS_LEASE_MS: '1500',
+        SCHEDULER_INTERVAL_SECONDS: '1',
         LOGIN_RATE_MAX: '1000',
       });
       const base = server.base;
@@ -89,18 +95,17 @@ describe('approvals survive SIGKILL', () => {
         const admin = await login(base, 'admin');
         const [zw, lina, xq, sl] = await Promise.all(['zhangwei', 'lina', 'xuqiang', 'sunli'].map((u) => login(base, u)));
 
-        const item = await call<{ summary: { draftVersion: number }; published: Record<string, unknown> }>(
-          base,
-          PATHS.definitionItem,
-          { code: PROCESS },
-          admin,
-        );
+        const item = await call<{ summary: { draftVersion: number }; published: ProcessDefinition }>(base, PATHS.definitionItem, { code: PROCESS }, admin);
         expect(item.code, item.msg).toBe(0);
+        // callbacks to the receiver; finance approves by itself after ~7 s (the scheduler's timeout
+        // jobs then race sunli's clients and the kills: a task left pending over a restart times out)
         const callbackUrl = `http://127.0.0.1:${receiver.port}/callback`;
+        const nodes = item.data.published.nodes.map((n) => (n.id === FINANCE ? { ...n, timeout: { hours: 0.002, action: 'approve' as const } } : n));
+        expect(nodes.some((n) => n.timeout)).toBe(true);
         const saved = await call<{ draftVersion: number }>(
           base,
           PATHS.definitionSave,
-          { code: PROCESS, draftVersion: item.data.summary.draftVersion, definition: { ...item.data.published, callbackUrl } },
+          { code: PROCESS, draftVersion: item.data.summary.draftVersion, definition: { ...item.data.published, nodes, callbackUrl } },
           admin,
         );
         expect(saved.code, saved.msg).toBe(0);
@@ -298,15 +303,19 @@ describe('approvals survive SIGKILL', () => {
 });
 
 // The checks themselves can fail: on a small consistent database they find nothing, and each
-// kind of torn write (a step's history, record fields, task row or outbox row missing or out of
-// step, a delivery the table does not hold, an acknowledgement without its write) is reported.
+// kind of torn write (a step's history, record fields, task row, outbox row or timeout job
+// missing or out of step, a delivery the table does not hold, an acknowledgement without its
+// write) is reported.
 describe('the durability checks', () => {
   it('find nothing on a consistent database and report each kind of torn write', { timeout: 180_000 }, async () => {
     const a = await startTestApp({ overrides: { callbackAllowlist: ['127.0.0.1:9'] } });
     try {
       const [admin, zw, lina] = [await a.login('admin'), await a.login('zhangwei'), await a.login('lina')];
       const item = (await a.post(PATHS.definitionItem, { code: PROCESS }, admin)).json().data;
-      const definition = { ...item.published, callbackUrl: 'http://127.0.0.1:9/callback' };
+      const nodes = (item.published as ProcessDefinition).nodes.map((n) =>
+        n.id === FINANCE ? { ...n, timeout: { hours: 1, action: 'approve' as const } } : n,
+      );
+      const definition = { ...item.published, nodes, callbackUrl: 'http://127.0.0.1:9/callback' };
       expect((await a.post(PATHS.definitionSave, { code: PROCESS, draftVersion: item.summary.draftVersion, definition }, admin)).json().code).toBe(0);
       expect((await a.post(PATHS.definitionPublish, { code: PROCESS }, admin)).json().code).toBe(0);
       const saved = await a.post(PATHS.recordSave, { formCode: FORM, data: await expenseData(a, zw, '1000.00'), submit: true }, zw);
@@ -341,12 +350,16 @@ describe('the durability checks', () => {
       expect(await problemsAfter()).toMatch(new RegExp(`task ${task.taskId} row pending/`));
       // an outbox row lost
       await db.execute(sql`delete from process_outbox where id = (select id from process_outbox where record_id = ${recordId} and event = 'submitted')`);
-      expect(await problemsAfter()).toMatch(/1 'submitted' step\(s\) in the history but 0 outbox row\(s\)/);
+      expect(await problemsAfter()).toMatch(/1 'submitted' callback\(s\) due \(history, final status\) but 0 outbox row\(s\)/);
       // a delivery the table does not hold, and one id with two bodies
       receiver.bodies.set('1999999999999999999', new Set(['{"a":1}', '{"a":2}']));
       const p = await problemsAfter();
       expect(p).toMatch(/delivery 1999999999999999999, which is not in the outbox/);
       expect(p).toMatch(/delivery 1999999999999999999 came with 2 different bodies/);
+      // a timeout job lost (finance's task waits with a due time)
+      expect(clean.stats.timeoutJobs).toBe(1);
+      await db.execute(sql`delete from process_jobs`);
+      expect(await problemsAfter()).toMatch(/pending task \d+ due .* has no timeout job/);
       // an acknowledged step that is not there
       expect(
         await problemsAfter([{ kind: 'approve', taskId: '1888888888888888888', instanceId: approved.instanceId, revision: 99, status: 'running' }]),

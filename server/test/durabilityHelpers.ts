@@ -294,7 +294,11 @@ export type Ack =
 /** The record status (shenPiZhuangTai) an instance status means. */
 export const RECORD_STATUS_OF: Record<string, string> = { running: '1', returned: '3', approved: '2', rejected: '5', withdrawn: '4', cancelled: '4' };
 
-/** The callback event a history row makes (outbox rows are written with it in one transaction). */
+/**
+ * The callback event a history row makes (outbox rows are written with it in one transaction).
+ * The ending events (archived, rejected, withdrawn, cancelled) are counted from the instance's
+ * final status instead: several history actions end an instance (reject, autoReject …).
+ */
 function eventOf(h: { action: string; task_id: string | null; detail: unknown }): string | null {
   switch (h.action) {
     case 'start':
@@ -303,15 +307,6 @@ function eventOf(h: { action: string; task_id: string | null; detail: unknown })
       return 'resubmitted';
     case 'nodeDone':
       return 'nodeDone';
-    case 'reject':
-      return 'rejected';
-    case 'archive':
-      return 'archived';
-    case 'cancel':
-      return 'cancelled';
-    case 'withdraw':
-      // the applicant's withdrawal; an approver taking back their approval names the task
-      return h.task_id ? null : 'withdrawn';
     case 'return': {
       const to = h.detail && typeof h.detail === 'object' && 'to' in h.detail ? (h.detail as { to: unknown }).to : null;
       return to === 'applicant' ? 'returned' : null;
@@ -320,6 +315,9 @@ function eventOf(h: { action: string; task_id: string | null; detail: unknown })
       return null;
   }
 }
+
+/** The callback an instance's final status made. */
+const END_EVENT: Record<string, string> = { approved: 'archived', rejected: 'rejected', withdrawn: 'withdrawn', cancelled: 'cancelled' };
 
 export interface CheckReport {
   problems: string[];
@@ -376,6 +374,10 @@ export async function checkInvariants(db: Db, acks: readonly Ack[], receiver: Re
     sql`select id, version, shen_pi_zhuang_tai, liu_cheng_id, state_name, shen_pi_ren, shi_yong_jue_se_id, liu_cheng_gui_dang_time
         from records where is_you_xiao = '1' and (id in (select record_id from process_instances) or shen_pi_zhuang_tai in ('1', '3'))`,
   );
+  const jobs = await rows<{ id: string; instance_id: string; task_id: string; status: string }>(
+    db,
+    sql`select id, instance_id, task_id, status from process_jobs where kind = 'timeout'`,
+  );
   const versions = await rows<{ code: string; version: number; definition: ProcessDefinition }>(
     db,
     sql`select code, version, definition from process_definition_versions`,
@@ -421,21 +423,39 @@ export async function checkInvariants(db: Db, acks: readonly Ack[], receiver: Re
     for (const h of hist) if (h.task_id) byTask.set(h.task_id, [...(byTask.get(h.task_id) ?? []), h.action]);
     for (const t of st.tasks) {
       const acts = byTask.get(t.id) ?? [];
-      const want = t.status === 'approved' ? 'approve' : t.status === 'rejected' ? 'reject' : t.status === 'returned' ? 'return' : null;
-      if (want && !acts.includes(want)) say(`${where}: task ${t.id} is ${t.status} without its ${want} history entry`);
-      const finishing = acts.filter((a) => a === 'approve' || a === 'reject' || a === 'return');
+      // by its approver, or by the system (a timeout: autoPass / autoReject naming the task)
+      const want =
+        t.status === 'approved' ? ['approve', 'autoPass'] : t.status === 'rejected' ? ['reject', 'autoReject'] : t.status === 'returned' ? ['return'] : [];
+      if (want.length && !want.some((w) => acts.includes(w))) say(`${where}: task ${t.id} is ${t.status} without its ${want[0]} history entry`);
+      const finishing = acts.filter((a) => ['approve', 'reject', 'return', 'autoPass', 'autoReject'].includes(a));
       if (finishing.length > 1) say(`${where}: task ${t.id} finished ${finishing.length}× in the history (${finishing.join(', ')})`);
     }
     // callbacks: for a version with a callbackUrl, exactly one outbox row per event-making history row
     const def = defOf.get(`${inst.process_code}@${inst.process_version}`);
     const box = outboxByInstance.get(inst.id) ?? [];
     const want = new Map<string, number>();
-    if (def?.callbackUrl) for (const h of hist) for (const e of [eventOf(h)].filter((x): x is string => !!x)) want.set(e, (want.get(e) ?? 0) + 1);
+    if (def?.callbackUrl) {
+      for (const h of hist) for (const e of [eventOf(h)].filter((x): x is string => !!x)) want.set(e, (want.get(e) ?? 0) + 1);
+      if (END_EVENT[inst.status]) want.set(END_EVENT[inst.status], 1);
+    }
     const have = new Map<string, number>();
     for (const o of box) have.set(o.event, (have.get(o.event) ?? 0) + 1);
     for (const e of new Set([...want.keys(), ...have.keys()]))
-      if ((want.get(e) ?? 0) !== (have.get(e) ?? 0)) say(`${where}: ${want.get(e) ?? 0} '${e}' step(s) in the history but ${have.get(e) ?? 0} outbox row(s)`);
+      if ((want.get(e) ?? 0) !== (have.get(e) ?? 0))
+        say(`${where}: ${want.get(e) ?? 0} '${e}' callback(s) due (history, final status) but ${have.get(e) ?? 0} outbox row(s)`);
   }
+
+  // timeout jobs follow the tasks (syncJobs writes them in the step's transaction): a pending task
+  // with a due time has a live job, and no job waits for a task that is no longer pending
+  const liveJobs = new Map<string, string[]>();
+  for (const j of jobs) if (j.status === 'pending' || j.status === 'running') liveJobs.set(j.task_id, [...(liveJobs.get(j.task_id) ?? []), j.status]);
+  const stateTask = new Map(instances.flatMap((i) => i.state.tasks.map((t) => [t.id, t] as const)));
+  for (const inst of instances)
+    for (const t of inst.state.tasks)
+      if (t.status === 'pending' && t.dueAt && !liveJobs.has(t.id)) say(`instance ${inst.id}: pending task ${t.id} due ${t.dueAt} has no timeout job`);
+  for (const j of jobs)
+    if (j.status === 'pending' && stateTask.get(j.task_id)?.status !== 'pending')
+      say(`timeout job ${j.id} is pending for task ${j.task_id}, which is ${stateTask.get(j.task_id)?.status ?? 'missing'}`);
 
   // 2. each record: its approval fields agree with its newest instance
   const latest = new Map<string, InstanceRowRaw>();
@@ -524,6 +544,8 @@ export async function checkInvariants(db: Db, acks: readonly Ack[], receiver: Re
       tasks: tasks.length,
       history: history.length,
       outbox: outbox.length,
+      timeoutJobs: jobs.length,
+      timeoutsDone: jobs.filter((j) => j.status === 'done').length,
       undelivered,
       acceptedTwice: receiver.acceptedAgain.size,
       receiverHits: receiver.hits,
