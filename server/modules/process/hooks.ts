@@ -6,12 +6,14 @@
 import type { AppContext } from '../../context';
 import { registerRecordHooks, registerScopeProvider } from '../records';
 import { processScope } from './scope';
-import { resubmitInstance, startInstance } from './steps';
+import { closeForDeletedRecord, resubmitInstance, startInstance } from './steps';
 
 export function registerProcessHooks(ctx: AppContext) {
   registerRecordHooks(ctx, {
     formTypes: '*',
     async afterWrite(e) {
+      // a deleted document's live approval ends with it
+      if (e.transitions.some((x) => x.action === 'delete')) return closeForDeletedRecord(ctx, e.tx, e.user, e.after.id, e.locale);
       const step = e.transitions.find((x) => x.action === 'submit' || x.action === 'resubmit');
       if (!step) return;
       const input = { user: e.user, record: e.after, formDef: e.definition, picks: e.picks, locale: e.locale };

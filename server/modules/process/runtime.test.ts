@@ -80,6 +80,12 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
       const after = await tab(lina, 'todo');
       expect(after.rows.map((x) => x.recordId)).not.toContain(id);
       expect(after.counts.todo).toBe(before.counts.todo - 1);
+      // its approval is cancelled with it: no open task, no live instance
+      const [inst] = await a.ctx.db.select().from(processInstances).where(eq(processInstances.recordId, id));
+      expect(inst.status).toBe('cancelled');
+      const history = await a.ctx.db.select().from(processHistory).where(eq(processHistory.instanceId, inst.id));
+      expect(history.at(-1)).toMatchObject({ action: 'cancel', actorId: uid.zhangwei, detail: { reason: 'recordDeleted' } });
+      expect((inst.state as { tasks: { status: string }[] }).tasks.filter((x) => x.status === 'pending')).toEqual([]);
     });
 
     it('refuses malformed bodies (422) and dealers (403)', async () => {

@@ -410,6 +410,56 @@ export async function resubmitInstance(ctx: AppContext, tx: Tx, input: StartInpu
   return { instanceId: inst.id };
 }
 
+/**
+ * A document deleted while its approval is live (record/delete, in the delete's transaction):
+ * a running instance is cancelled as an administrator's cancel would cancel it (the owner's
+ * delete acts for it: open tasks cancelled, history, the `cancelled` callback, timers dropped);
+ * a returned one (no open tasks) is closed as cancelled. The record's own step is the delete.
+ */
+export async function closeForDeletedRecord(ctx: AppContext, tx: Tx, user: SessionUser, recordId: string, locale: Locale): Promise<void> {
+  const inst = await repo.liveInstanceOf(tx, recordId);
+  if (!inst) return;
+  const def = inst.processCode ? await processVersion(tx, inst.processCode, inst.processVersion) : null;
+  const before = repo.stateOf(inst);
+  let after: InstanceState;
+  let effects: Effect[];
+  const note = { reason: 'recordDeleted' };
+  if (before.status === 'running' && def) {
+    const dir = await loadDirectory(tx, def);
+    const me = dir.users[user.userId];
+    if (!me) throw new AppError(409, 'process.notAdmin');
+    const actingAdmin: Directory = { ...dir, users: { ...dir.users, [me.id]: { ...me, isAdmin: true } } };
+    const d = decide(def, before, { type: 'cancel', by: me.id }, envOf(actingAdmin));
+    if (!d.ok) throw refusalError(d, locale, def);
+    after = d.state;
+    effects = d.effects
+      .filter((e) => e.type !== 'lifecycle')
+      .map((e) => (e.type === 'history' && e.entry.action === 'cancel' ? { ...e, entry: { ...e.entry, detail: { ...e.entry.detail, ...note } } } : e));
+  } else {
+    after = { ...before, status: 'cancelled' };
+    effects = [{ type: 'history', entry: { action: 'cancel', by: user.userId, at: new Date().toISOString(), detail: note } }];
+  }
+  const rev = await repo.advanceInstance(tx, inst.id, inst.revision, { state: after, currentNodes: null, endedAt: new Date() });
+  if (rev === null) throw conflict();
+  await repo.writeTasks(tx, inst.id, recordId, before.tasks, after.tasks);
+  await repo.appendHistory(
+    tx,
+    inst.id,
+    recordId,
+    effects.flatMap((e) => (e.type === 'history' ? [e.entry] : [])),
+  );
+  const callbacks = effects.flatMap((e) => (e.type === 'callback' ? [{ event: e.event }] : []));
+  await enqueueCallbacks(tx, ctx, {
+    instanceId: inst.id,
+    recordId,
+    processCode: inst.processCode,
+    url: def?.callbackUrl,
+    events: callbacks,
+    payload: { status: 'cancelled', ...note },
+  });
+  await syncJobs(tx, inst.id, after.tasks);
+}
+
 const endOf = (s: InstanceState) => (repo.LIVE_STATUSES.includes(s.status) ? null : new Date());
 
 // ─── an action on a live instance ────────────────────────────────────────────────────────────
