@@ -321,6 +321,8 @@ const END_EVENT: Record<string, string> = { approved: 'archived', rejected: 'rej
 
 export interface CheckReport {
   problems: string[];
+  /** when each outbox row not delivered (pending, delivering, failed) was enqueued (ms epoch) */
+  undeliveredAt: number[];
   stats: Record<string, number | string>;
 }
 
@@ -356,9 +358,9 @@ export async function checkInvariants(db: Db, acks: readonly Ack[], receiver: Re
     db,
     sql`select instance_id, seq, action, task_id, detail from process_history order by instance_id, seq`,
   );
-  const outbox = await rows<{ id: string; instance_id: string; event: string; status: string; payload: unknown }>(
+  const outbox = await rows<{ id: string; instance_id: string; event: string; status: string; payload: unknown; created_at: Date | string }>(
     db,
-    sql`select id, instance_id, event, status, payload from process_outbox`,
+    sql`select id, instance_id, event, status, payload, created_at from process_outbox`,
   );
   const recs = await rows<{
     id: string;
@@ -521,10 +523,10 @@ export async function checkInvariants(db: Db, acks: readonly Ack[], receiver: Re
 
   // 4. callbacks: none lost, none sent that the database does not have, one body per delivery id
   const outboxById = new Map(outbox.map((o) => [o.id, o]));
-  let undelivered = 0;
+  const undeliveredAt: number[] = [];
   for (const o of outbox) {
     if (o.status === 'delivered' && !receiver.accepted.has(o.id)) say(`outbox ${o.id} (${o.event}) is delivered but the receiver never accepted it`);
-    if (o.status !== 'delivered') undelivered++;
+    if (o.status !== 'delivered') undeliveredAt.push(new Date(o.created_at).getTime());
     if (!['delivered', 'pending', 'delivering', 'failed'].includes(o.status)) say(`outbox ${o.id}: unknown status ${o.status}`);
   }
   for (const [id, bodies] of receiver.bodies) {
@@ -538,6 +540,7 @@ export async function checkInvariants(db: Db, acks: readonly Ack[], receiver: Re
   for (const i of instances) byStatus[i.status] = (byStatus[i.status] ?? 0) + 1;
   return {
     problems,
+    undeliveredAt,
     stats: {
       instances: instances.length,
       ...Object.fromEntries(Object.entries(byStatus).map(([k, v]) => [`instances.${k}`, v])),
@@ -546,7 +549,7 @@ export async function checkInvariants(db: Db, acks: readonly Ack[], receiver: Re
       outbox: outbox.length,
       timeoutJobs: jobs.length,
       timeoutsDone: jobs.filter((j) => j.status === 'done').length,
-      undelivered,
+      undelivered: undeliveredAt.length,
       acceptedTwice: receiver.acceptedAgain.size,
       receiverHits: receiver.hits,
     },
