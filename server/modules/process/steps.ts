@@ -31,7 +31,7 @@ import { decide } from '../../../schemas/process/engine';
 import { approvalFields, currentNodeIds } from '../../../schemas/process/views';
 import { applyApprovalStep, approverEdits, getRecordRow, recordDefinition, type ApprovalFields, type RecordRow } from '../records';
 import { boundProcess, processVersion } from './definitions';
-import { enqueueCallbacks } from './outbox';
+import { enqueueCallbacks, kickDispatcher } from './outbox';
 import { syncJobs } from './scheduler';
 import { loadDirectory } from './directory';
 import * as repo from './repository';
@@ -505,7 +505,7 @@ export async function act(
       if (task) edits = await approverEdits(ctx, user, formDef, record, task.nodeId, opts.edits, locale);
     }
     try {
-      return await ctx.db.transaction(async (tx) => {
+      const result = await ctx.db.transaction(async (tx) => {
         const rev = await repo.advanceInstance(tx, inst.id, inst.revision, {
           state: d.state,
           currentNodes: currentNodesText(def, d.state),
@@ -540,6 +540,9 @@ export async function act(
           recordVersion: row.version,
         };
       });
+      // the step's callbacks (outbox rows) go out now rather than on the dispatcher's next tick
+      if (d.effects.some((e) => e.type === 'callback') && def.callbackUrl) void kickDispatcher(ctx);
+      return result;
     } catch (err) {
       if (err instanceof StaleRevision) continue;
       // the record moved under the step (its version): decide again on fresh reads
