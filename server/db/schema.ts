@@ -487,7 +487,12 @@ export const processHistory = pgTable(
     detail: jsonb('detail'),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('process_history_instance_seq_uq').on(t.instanceId, t.seq), index('process_history_record_idx').on(t.recordId)],
+  (t) => [
+    uniqueIndex('process_history_instance_seq_uq').on(t.instanceId, t.seq),
+    index('process_history_record_idx').on(t.recordId),
+    // a file's readers: the records whose history attached it (files reader grant)
+    index('process_history_attachments_gin').using('gin', sql`${t.attachments} jsonb_path_ops`),
+  ],
 );
 
 /** CC readers: who was copied on which record (they may open it read-only), and when they read it. */

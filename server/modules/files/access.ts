@@ -1,11 +1,14 @@
 // Who may read a file: its uploader (and, like records, the admin and the uploader's handover
-// persons), and whoever may read a valid record that refers to it. A record may refer only to
-// files its writer may read, so linking a file into one's own record grants nothing new.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+// persons), and whoever another module's reader grant admits: the records module admits whoever
+// may read a valid record that refers to the file (its record scope: owners, approvers, cc
+// readers), the process module whoever may read a record whose approval history attached it. A
+// record may refer only to files its writer may read, so linking a file into one's own record
+// grants nothing new.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { TC, type FieldDefinition } from '../../../schemas';
-import type { SessionUser } from '../../context';
-import type { Db, DbOrTx, Tx } from '../../db/client';
-import { files, recordFiles, records } from '../../db/schema';
+import type { AppContext, SessionUser } from '../../context';
+import type { Tx } from '../../db/client';
+import { files, recordFiles } from '../../db/schema';
 
 export const ownsFile = (me: SessionUser, ownerId: string) => me.isAdmin || ownerId === me.userId || me.jiaoJieRenIds.includes(ownerId);
 
@@ -38,29 +41,43 @@ export function fileIdsOf(
   return out;
 }
 
-/** True when a valid record the caller may read refers to the file (employee sessions only). */
-export async function readableThroughRecord(db: DbOrTx, me: SessionUser, fileId: string): Promise<boolean> {
-  if (me.kind !== 'employee') return false;
-  const readable = me.isAdmin ? sql`true` : inArray(records.rowCreateId, [me.userId, ...me.jiaoJieRenIds]);
-  const [hit] = await db
-    .select({ one: sql<number>`1` })
-    .from(recordFiles)
-    .innerJoin(records, eq(records.id, recordFiles.recordId))
-    .where(and(eq(recordFiles.fileId, fileId), eq(records.isYouXiao, '1'), readable))
-    .limit(1);
-  return !!hit;
+/**
+ * A reader grant of another module: may this user read the file because of something of theirs
+ * (a record that refers to it, an approval comment that attached it)? Registered per app by the
+ * module that knows (records, process), so this module imports none of them.
+ */
+export type FileReader = (me: SessionUser, fileId: string) => Promise<boolean>;
+
+declare module '../../context' {
+  interface AppContext {
+    /** file reader grants modules registered on this app (see registerFileReader) */
+    fileReaders?: FileReader[];
+  }
 }
 
-export async function canReadFile(db: Db, me: SessionUser, file: { id: string; ownerId: string }) {
-  return ownsFile(me, file.ownerId) || readableThroughRecord(db, me, file.id);
+/** Adds a reader grant to this app's file reads; answers its removal. */
+export function registerFileReader(ctx: AppContext, reader: FileReader): () => void {
+  const list = (ctx.fileReaders ??= []);
+  list.push(reader);
+  return () => {
+    const i = list.indexOf(reader);
+    if (i >= 0) list.splice(i, 1);
+  };
+}
+
+export async function canReadFile(ctx: AppContext, me: SessionUser, file: { id: string; ownerId: string }) {
+  if (ownsFile(me, file.ownerId)) return true;
+  for (const reader of ctx.fileReaders ?? []) if (await reader(me, file.id)) return true;
+  return false;
 }
 
 /**
  * The file ids a save may not refer to: ids not yet linked to this record that are unknown,
  * deleted, or not readable by the writer.
  */
-export async function unreadableNewFiles(db: Db, me: SessionUser, ids: ReadonlyMap<string, string>, recordId: string | null): Promise<string[]> {
+export async function unreadableNewFiles(ctx: AppContext, me: SessionUser, ids: ReadonlyMap<string, string>, recordId: string | null): Promise<string[]> {
   if (!ids.size) return [];
+  const db = ctx.db;
   const linked = recordId
     ? new Set((await db.select({ f: recordFiles.fileId }).from(recordFiles).where(eq(recordFiles.recordId, recordId))).map((r) => r.f))
     : new Set<string>();
@@ -77,7 +94,7 @@ export async function unreadableNewFiles(db: Db, me: SessionUser, ids: ReadonlyM
   const bad: string[] = [];
   for (const id of fresh) {
     const f = byId.get(id);
-    if (!f || !(await canReadFile(db, me, f))) bad.push(id);
+    if (!f || !(await canReadFile(ctx, me, f))) bad.push(id);
   }
   return bad;
 }

@@ -9,4 +9,4 @@ export const filesModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
   fileRoutes(app, ctx);
 };
 
-export { canReadFile, fileIdsOf, unreadableNewFiles, writeRecordFiles } from './access';
+export { canReadFile, fileIdsOf, registerFileReader, unreadableNewFiles, writeRecordFiles, type FileReader } from './access';

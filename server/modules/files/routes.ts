@@ -93,7 +93,7 @@ export function fileRoutes(app: TypedApp, ctx: AppContext) {
       .where(and(eq(files.id, req.body.id), isNull(files.deletedAt)));
     if (!f) throw notFound('file');
     // the uploader, or whoever may read a record that refers to the file
-    if (!(await canReadFile(ctx.db, req.auth!, f))) throw forbidden();
+    if (!(await canReadFile(ctx, req.auth!, f))) throw forbidden();
     reply.header('Content-Type', f.type);
     reply.header('Content-Length', String(f.size));
     reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(f.name)}`);

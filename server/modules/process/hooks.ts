@@ -4,8 +4,9 @@
 // moves the document on at once (no process bound: approved; an auto-passed flow) is a second
 // step of the same transaction, and business hooks see submit before approve.
 import type { AppContext } from '../../context';
+import { registerFileReader } from '../files';
 import { registerRecordHooks, registerScopeProvider } from '../records';
-import { processScope } from './scope';
+import { historyFileReader, processScope } from './scope';
 import { closeForDeletedRecord, resubmitInstance, startInstance } from './steps';
 
 export function registerProcessHooks(ctx: AppContext) {
@@ -22,4 +23,5 @@ export function registerProcessHooks(ctx: AppContext) {
     },
   });
   registerScopeProvider(ctx, processScope(ctx));
+  registerFileReader(ctx, historyFileReader(ctx));
 }

@@ -22,7 +22,7 @@ const E = endpoints.process;
 async function attachmentsOf(ctx: AppContext, me: SessionUser, ids: readonly string[] | undefined, locale: Locale): Promise<Attachment[] | undefined> {
   if (!ids?.length) return undefined;
   const unique = [...new Set(ids)];
-  const bad = await unreadableNewFiles(ctx.db, me, new Map(unique.map((id) => [id, 'attachments'])), null);
+  const bad = await unreadableNewFiles(ctx, me, new Map(unique.map((id) => [id, 'attachments'])), null);
   if (bad.length) throw invalid(bad.map((id) => ({ field: 'attachments', code: 'invalidValue', message: t(locale, 'records.fileNotReadable', { id }) })));
   const found = await ctx.db.select({ id: files.id, name: files.name }).from(files).where(inArray(files.id, unique));
   const names = new Map(found.map((f) => [f.id, f.name]));

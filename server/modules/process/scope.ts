@@ -3,9 +3,9 @@
 // predicate is an `exists (…)` on the task and cc tables (their assignee/user indexes); a single
 // row is checked with one query (records' asynchronous read grant).
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { processCc, processTasks } from '../../db/schema';
-import type { ScopeProvider } from '../records';
+import type { AppContext, SessionUser } from '../../context';
+import { processCc, processHistory, processTasks } from '../../db/schema';
+import { getRecordRow, scopeOf, type ScopeProvider } from '../records';
 
 /** Does the user hold a task on the record, or read it as a cc reader? */
 export async function readsByApproval(ctx: AppContext, userId: string, recordId: string): Promise<boolean> {
@@ -35,5 +35,27 @@ export function processScope(ctx: AppContext): ScopeProvider {
       canWrite: () => false,
       canReadAsync: (row) => readsByApproval(ctx, me, row.id),
     };
+  };
+}
+
+/**
+ * The process module's file reader grant (files module `registerFileReader`): a file attached to
+ * an approval comment (history attachments) is readable by whoever may read that record — the
+ * applicant, the approvers and the cc readers see the proof an approver attached.
+ */
+export function historyFileReader(ctx: AppContext) {
+  return async (me: SessionUser, fileId: string): Promise<boolean> => {
+    if (me.kind !== 'employee') return false;
+    const hits = await ctx.db
+      .selectDistinct({ recordId: processHistory.recordId })
+      .from(processHistory)
+      .where(sql`${processHistory.attachments} @> ${JSON.stringify([{ id: fileId }])}::jsonb`)
+      .limit(20);
+    const scope = scopeOf(ctx, me, null);
+    for (const h of hits) {
+      const row = await getRecordRow(ctx.db, h.recordId);
+      if (row && row.isYouXiao === '1' && (await scope.mayRead(row))) return true;
+    }
+    return false;
   };
 }

@@ -1,8 +1,11 @@
 // The records module's face: the record routes as a Fastify plugin. At start it makes sure the
 // list's sort indexes exist for every published form, and it listens for `definition.published`
-// to index a newly published version in the background.
+// to index a newly published version in the background. It grants reading the files a readable
+// record refers to (files module reader grant).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
+import { registerFileReader } from '../files';
+import { recordFileReader } from './fileReads';
 import { ensureAllListIndexes, ensureListIndexesLater } from './listIndexes';
 import { recordRoutes } from './routes';
 
@@ -11,6 +14,8 @@ export const recordsModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   ctx.events.on('definition.published', ({ definition }) => {
     ensureListIndexesLater(ctx, definition, (err) => console.warn(`list indexes of ${definition.code}:`, err));
   });
+  // a file a readable record refers to is readable (owners, approvers, cc readers: the record scope)
+  registerFileReader(ctx, recordFileReader(ctx));
   recordRoutes(app, ctx);
 };
 

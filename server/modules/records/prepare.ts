@@ -78,7 +78,7 @@ export async function checkFiles(
   locale: Locale,
 ) {
   const ids = fileIdsOf(def.fields, data);
-  const bad = await unreadableNewFiles(ctx.db, me, ids, recordId);
+  const bad = await unreadableNewFiles(ctx, me, ids, recordId);
   if (bad.length) throw invalid(bad.map((id) => ({ field: ids.get(id)!, code: 'invalidValue', message: t(locale, 'records.fileNotReadable', { id }) })));
   return ids;
 }
