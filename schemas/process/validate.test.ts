@@ -201,6 +201,14 @@ describe('validateProcessDefinition', () => {
     expect(validateProcessDefinition(p, 'zh-CN', sampleDefinition()).errors).toEqual([]);
   });
 
+  it('a callback URL is an absolute http(s) URL', () => {
+    expect(codes({ ...process(), callbackUrl: 'https://erp.example.com/approval/callback' })).toEqual([]);
+    expect(codes({ ...process(), callbackUrl: 'http://10.0.0.5:8080/cb' })).toEqual([]);
+    for (const bad of ['not a url', 'ftp://example.com/x', 'javascript:alert(1)', '/relative/path']) {
+      expect(codes({ ...process(), callbackUrl: bad }), bad).toEqual(['schema.format']);
+    }
+  });
+
   it('duplicate node ids, structure, conditions against the form, zh-TW', () => {
     const p = process();
     p.nodes[2].id = 'leader';

@@ -31,8 +31,22 @@ import {
 } from '../validateDefinition';
 
 let validator: ValidateFunction | null = null;
+
+function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 function processValidate(): ValidateFunction {
-  validator ??= createAjv({ strict: false }).compile(forAjv(ProcessDefinition));
+  if (!validator) {
+    const ajv = createAjv({ strict: false });
+    // callbackUrl: an absolute http(s) URL (the server's allowlist decides where it may go)
+    ajv.addFormat('uri', { type: 'string', validate: isHttpUrl });
+    validator = ajv.compile(forAjv(ProcessDefinition));
+  }
   return validator;
 }
 

@@ -5,8 +5,8 @@
 // autocannon in its own thread (loadWorker.mjs), task-all.action (tab todo, first page) and
 // task/counts for lina and sunli, beside the very SELECTs those routes run, executed directly on
 // their own `pg` pool at the same concurrency, alternating in rounds (as listBench.ts does); for
-// task-all also its page SELECT alone. Before measuring, the copied statements are checked to
-// answer what the route answers (same tasks on the page, same total and counts).
+// task-all also its page SELECT alone. Before measuring, the statements are checked to answer
+// what the route answers (same tasks on the page, same total and counts).
 //
 //   BENCH_INSTANCES    open instances to seed (default 1,000)
 //   BENCH_APPROVED     of them, how many lina approves on to finance (default 30 %)
@@ -17,9 +17,9 @@
 //                      open instances); without it a fresh database is created and dropped
 // Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
 //
-// The raw side: the SQL of server/modules/process/taskCenter.ts (taskPage: the page SELECT and
-// its count; taskCounts), copied below because that module does not export its statement
-// builder (a follow-up should export it, so that this bench cannot drift from the route).
+// The raw side: the very statements the routes issue for the same caller and input, taken from
+// the task center's own builder (server/modules/process taskCenterStatements: the page SELECT,
+// its count, the tabs' counts), so the bench cannot drift from the route.
 import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,7 @@ import { endpoints, pathOf } from '../../schemas/api';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, rows, sql } from '../db/client';
+import { taskCenterStatements } from '../modules/process';
 
 const N = Number(process.env.BENCH_INSTANCES ?? 1000);
 const N_APPROVED = Number(process.env.BENCH_APPROVED ?? Math.round(N * 0.3));
@@ -49,28 +50,6 @@ const P = {
   save: pathOf(endpoints.records.save, PREFIX),
   list: pathOf(endpoints.records.list, PREFIX),
 };
-
-// ─── the route's statements (copied from server/modules/process/taskCenter.ts, see the header) ──
-const DONE_IN = `('approved', 'rejected', 'returned', 'transferred', 'delegated', 'withdrawn')`;
-/** taskPage for tab todo, no keyword or form filter: the page SELECT ($1 me, $2 limit, $3 offset) */
-const TODO_PAGE = `select r."id" as record_id, r."form_code", f."name" as form_name, r."number", r."title",
-  i."id" as instance_id, i."status" as instance_status, i."process_code", i."process_version", i."current_nodes",
-  i."applicant_id", u."display_name" as applicant_name, t."node_id", t."id" as task_id, t."status", t."created_at" as arrived_at, t."completed_at"
-  from "process_tasks" t join "process_instances" i on i."id" = t."instance_id" join "records" r on r."id" = i."record_id" and r."is_you_xiao" = '1'
-  left join "form_definitions" f on f."code" = r."form_code"
-  left join "users" u on u."id" = i."applicant_id" where t."assignee_id" = $1 and t."status" = 'pending'
-  order by t."created_at" desc, t."id" desc limit $2 offset $3`;
-/** taskPage for tab todo: its count ($1 me) */
-const TODO_COUNT = `select count(*) as n from "process_tasks" t join "process_instances" i on i."id" = t."instance_id" join "records" r on r."id" = i."record_id" and r."is_you_xiao" = '1'
-  left join "form_definitions" f on f."code" = r."form_code"
-  left join "users" u on u."id" = i."applicant_id" where t."assignee_id" = $1 and t."status" = 'pending'`;
-/** taskCounts ($1 me) */
-const COUNTS = `select
-  (select count(*) from "process_tasks" t where t."assignee_id" = $1 and t."status" = 'pending') as "todo",
-  (select count(*) from "process_tasks" t where t."assignee_id" = $1 and t."status" in ${DONE_IN}) as "done",
-  (select count(*) from "process_cc" c where c."user_id" = $1) as "cc",
-  (select count(*) from "process_cc" c where c."user_id" = $1 and c."read_at" is null) as "ccUnread",
-  (select count(*) from "process_instances" i where i."applicant_id" = $1 and i."process_code" <> '') as "started"`;
 
 function pct(samples: number[], p: number) {
   const s = [...samples].sort((a, b) => a - b);
@@ -215,18 +194,21 @@ async function main() {
     const [open] = await rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from process_instances where status = 'running'`);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-    // the copied statements still say what the route answers (the same tasks on the page, the same total and counts)
+    // the statements as the route builds them for each approver's first to-do page
+    const stmts = (me: string) => taskCenterStatements(ctx.db, me, { tab: 'todo', page: 1, limit: 20 });
+    const q = { lina: stmts(ids.lina), sunli: stmts(ids.sunli) };
+    // they answer what the route answers (the same tasks on the page, the same total and counts)
     for (const who of ['lina', 'sunli'] as const) {
       const tk = who === 'lina' ? lina : sunli;
       const api = await post(P.taskAll, { tab: 'todo', page: 1, limit: 20 }, tk);
-      const page = await rawPool.query<{ task_id: string }>(TODO_PAGE, [ids[who], 20, 0]);
-      const count = await rawPool.query<{ n: string }>(TODO_COUNT, [ids[who]]);
-      const counts = await rawPool.query<Record<string, string>>(COUNTS, [ids[who]]);
+      const page = await rawPool.query<{ task_id: string }>(q[who].page.sql, q[who].page.params);
+      const count = await rawPool.query<{ n: string }>(q[who].count.sql, q[who].count.params);
+      const counts = await rawPool.query<Record<string, string>>(q[who].counts.sql, q[who].counts.params);
       const same =
         JSON.stringify(api.rows.map((r: { taskId: string }) => r.taskId)) === JSON.stringify(page.rows.map((r) => r.task_id)) &&
         api.totalRecord === Number(count.rows[0].n) &&
         Object.entries(api.counts as Record<string, number>).every(([k, v]) => Number(counts.rows[0][k]) === v);
-      if (!same) throw new Error(`the copied SQL of taskCenter.ts no longer answers what task-all answers for ${who}: update processBench.ts`);
+      if (!same) throw new Error(`taskCenterStatements no longer answers what task-all answers for ${who}`);
     }
 
     interface Scenario {
@@ -240,11 +222,11 @@ async function main() {
       /** the size the scenario reads: its list's total, or the to-do count */
       size: (data: { totalRecord?: number; todo?: number }) => number;
     }
-    const todoRaw = (me: string) => async (c: pg.Pool) => {
+    const todoRaw = (who: 'lina' | 'sunli') => async (c: pg.Pool) => {
       // the route runs these one after the other (taskPage, then taskCounts)
-      await c.query(TODO_PAGE, [me, 20, 0]);
-      await c.query(TODO_COUNT, [me]);
-      await c.query(COUNTS, [me]);
+      await c.query(q[who].page.sql, q[who].page.params);
+      await c.query(q[who].count.sql, q[who].count.params);
+      await c.query(q[who].counts.sql, q[who].counts.params);
     };
     const scenarios: Scenario[] = [
       {
@@ -252,8 +234,8 @@ async function main() {
         url: P.taskAll,
         body: { tab: 'todo', page: 1, limit: 20 },
         tk: lina,
-        raw: todoRaw(ids.lina),
-        page: (c) => c.query(TODO_PAGE, [ids.lina, 20, 0]),
+        raw: todoRaw('lina'),
+        page: (c) => c.query(q.lina.page.sql, q.lina.page.params),
         size: (d) => d.totalRecord ?? 0,
       },
       {
@@ -261,12 +243,19 @@ async function main() {
         url: P.taskAll,
         body: { tab: 'todo', page: 1, limit: 20 },
         tk: sunli,
-        raw: todoRaw(ids.sunli),
-        page: (c) => c.query(TODO_PAGE, [ids.sunli, 20, 0]),
+        raw: todoRaw('sunli'),
+        page: (c) => c.query(q.sunli.page.sql, q.sunli.page.params),
         size: (d) => d.totalRecord ?? 0,
       },
-      { name: 'task/counts (lina)', url: P.counts, body: {}, tk: lina, raw: (c) => c.query(COUNTS, [ids.lina]), size: (d) => d.todo ?? 0 },
-      { name: 'task/counts (sunli)', url: P.counts, body: {}, tk: sunli, raw: (c) => c.query(COUNTS, [ids.sunli]), size: (d) => d.todo ?? 0 },
+      { name: 'task/counts (lina)', url: P.counts, body: {}, tk: lina, raw: (c) => c.query(q.lina.counts.sql, q.lina.counts.params), size: (d) => d.todo ?? 0 },
+      {
+        name: 'task/counts (sunli)',
+        url: P.counts,
+        body: {},
+        tk: sunli,
+        raw: (c) => c.query(q.sunli.counts.sql, q.sunli.counts.params),
+        size: (d) => d.todo ?? 0,
+      },
     ];
     console.log(`\n━━ postgres: ${open.n.toLocaleString()} open instances, ${CONNECTIONS} connections, ${SECONDS} s per side`);
     console.log('   raw: the SELECTs the route runs (task-all: page, count, counts in sequence; counts: one), on their own pg pool');

@@ -18,3 +18,6 @@ export const processModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   adminRoutes(app, ctx);
   startBackground(app, ctx);
 };
+
+// for the task-center bench (server/bench/processBench.ts): the statements task-all and task/counts issue
+export { taskCenterStatements } from './taskCenter';

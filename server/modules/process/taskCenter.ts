@@ -93,26 +93,48 @@ function tabFrom(tab: TaskTab, me: string, extra: SQL): { select: SQL; from: SQL
 /** Only rows of valid (not deleted) records count, as the lists show them. */
 const VALID = (alias: string) => sql.raw(`join "records" r on r."id" = ${alias}."record_id" and r."is_you_xiao" = '1'`);
 
-/** The four tabs' counts (unfiltered) and the unread copies. */
-export async function taskCounts(db: Db, me: string): Promise<TaskCounts> {
-  const [r] = await rows<Record<keyof TaskCounts, number | string>>(
-    db,
-    sql`select
+/** The four tabs' counts statement (unfiltered; the unread copies too). */
+function countsSql(me: string): SQL {
+  return sql`select
       (select count(*) from "process_tasks" t ${VALID('t')} where t."assignee_id" = ${me} and t."status" = 'pending') as "todo",
       (select count(*) from "process_tasks" t ${VALID('t')} where t."assignee_id" = ${me} and t."status" in ${DONE_IN}) as "done",
       (select count(*) from "process_cc" c ${VALID('c')} where c."user_id" = ${me}) as "cc",
       (select count(*) from "process_cc" c ${VALID('c')} where c."user_id" = ${me} and c."read_at" is null) as "ccUnread",
-      (select count(*) from "process_instances" i ${VALID('i')} where i."applicant_id" = ${me} and i."process_code" <> '') as "started"`,
-  );
+      (select count(*) from "process_instances" i ${VALID('i')} where i."applicant_id" = ${me} and i."process_code" <> '') as "started"`;
+}
+
+/** A page of a tab: its rows statement and its count statement. */
+function pageSql(me: string, input: TaskListInput): { page: SQL; count: SQL } {
+  const q = tabFrom(input.tab, me, filters(input));
+  const offset = (input.page - 1) * input.limit;
+  return { page: sql`select ${q.select} ${q.from} order by ${q.order} limit ${input.limit} offset ${offset}`, count: sql`select count(*) as n ${q.from}` };
+}
+
+/** A statement's text and parameters, as sent to the database. */
+function toQuery(db: Db, s: SQL): { sql: string; params: unknown[] } {
+  return (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(s);
+}
+
+/**
+ * The statements task-all (page, count) and task/counts (counts) run for this caller and input,
+ * as text and parameters: `npm run bench:process` runs them directly beside the routes.
+ */
+export function taskCenterStatements(db: Db, me: string, input: TaskListInput) {
+  const p = pageSql(me, input);
+  return { page: toQuery(db, p.page), count: toQuery(db, p.count), counts: toQuery(db, countsSql(me)) };
+}
+
+/** The four tabs' counts (unfiltered) and the unread copies. */
+export async function taskCounts(db: Db, me: string): Promise<TaskCounts> {
+  const [r] = await rows<Record<keyof TaskCounts, number | string>>(db, countsSql(me));
   return { todo: Number(r.todo), done: Number(r.done), cc: Number(r.cc), ccUnread: Number(r.ccUnread), started: Number(r.started) };
 }
 
 /** One page of a tab. */
 export async function taskPage(db: Db, me: string, input: TaskListInput, locale: Locale): Promise<{ rows: TaskListRow[]; total: number }> {
-  const q = tabFrom(input.tab, me, filters(input));
-  const offset = (input.page - 1) * input.limit;
-  const found = await rows<RawRow>(db, sql`select ${q.select} ${q.from} order by ${q.order} limit ${input.limit} offset ${offset}`);
-  const [c] = await rows<{ n: number | string }>(db, sql`select count(*) as n ${q.from}`);
+  const q = pageSql(me, input);
+  const found = await rows<RawRow>(db, q.page);
+  const [c] = await rows<{ n: number | string }>(db, q.count);
   // node names from the pinned versions (one read per version on the page)
   const defs = new Map<string, ProcessDefinition | null>();
   for (const r of found) {
