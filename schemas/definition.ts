@@ -310,4 +310,3 @@ export const ListDefinition = Type.Object(
 export type ListDefinition = Static<typeof ListDefinition>;
 
 // The process model (ProcessDefinition and its nodes) lives in schemas/process/model.ts.
-

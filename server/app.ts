@@ -76,7 +76,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerOpenApi(app, config.apiPrefix);
 
   // the modules (records indexes every published form's list at start and on `definition.published`)
-  for (const module of [maintenanceModule, authModule, definitionsModule, recordsModule, menuModule, masterDataModule, filesModule, languagesModule, processModule]) {
+  for (const module of [
+    maintenanceModule,
+    authModule,
+    definitionsModule,
+    recordsModule,
+    menuModule,
+    masterDataModule,
+    filesModule,
+    languagesModule,
+    processModule,
+  ]) {
     await app.register(module, { ctx });
   }
 

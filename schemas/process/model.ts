@@ -139,7 +139,11 @@ export const ProcessNode = Type.Object(
     /** approve: after `hours` hours without a decision: remind (every `hours`), approve or reject */
     timeout: Type.Optional(
       Type.Object(
-        { hours: Type.Number({ exclusiveMinimum: 0, maximum: 8760 }), action: lit(TIMEOUT_ACTIONS), maxReminders: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) },
+        {
+          hours: Type.Number({ exclusiveMinimum: 0, maximum: 8760 }),
+          action: lit(TIMEOUT_ACTIONS),
+          maxReminders: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+        },
         { additionalProperties: false },
       ),
     ),
