@@ -18,12 +18,11 @@
 // Seeding: one INSERT … SELECT FROM generate_series per 200k rows with the secondary indexes of
 // `records` dropped meanwhile and re-created from their own definitions afterwards (pg_indexes),
 // then ANALYZE. Prints p50/p95 of both sides, their ratio and totalRecord (marked when estimated).
-import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { load, pct, rawLatencies, type LoadResult } from './measure';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, rows, sql, type Database } from '../db/client';
@@ -41,7 +40,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP_SECONDS = 2;
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 const FORM = 'feiYongShenQing';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 interface Scenario {
   name: string;
@@ -93,47 +91,6 @@ async function fill(database: Database, n: number, dealerId: string, adminId: st
   process.stdout.write('\n  re-creating indexes …');
   for (const i of idx) await database.db.execute(sql.raw(i.indexdef));
   console.log(` seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-function pct(samples: number[], p: number) {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
-
-async function rawLatencies(run: () => Promise<unknown>, seconds: number): Promise<number[]> {
-  const out: number[] = [];
-  const end = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const t = performance.now();
-        await run();
-        out.push(performance.now() - t);
-      }
-    }),
-  );
-  return out;
-}
-
-interface LoadResult {
-  latencies: number[];
-  requestsPerSecond: number;
-  non2xx: number;
-  errors: number;
-  error?: string;
-}
-
-function load(opts: Record<string, unknown>): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const w = new Worker(path.join(HERE, 'loadWorker.mjs'), { workerData: opts });
-    w.on('message', (m: LoadResult & { formworkLoad?: boolean }) => {
-      if (!m?.formworkLoad) return;
-      void w.terminate();
-      if (m.error) reject(new Error(m.error));
-      else resolve(m);
-    });
-    w.once('error', reject);
-  });
 }
 
 async function benchBackend(kind: 'postgres' | 'pglite') {
@@ -222,7 +179,7 @@ async function benchBackend(kind: 'postgres' | 'pglite') {
       };
       // warm-up of both sides (JIT, pool connections, prepared statements), not measured
       await load({ ...apiOpts, duration: WARMUP_SECONDS });
-      await rawLatencies(runRaw, WARMUP_SECONDS);
+      await rawLatencies(runRaw, WARMUP_SECONDS, CONNECTIONS);
       // then API and raw alternate in short rounds, so a load swing on the shared machine hits both
       const api: LoadResult = { latencies: [], requestsPerSecond: 0, non2xx: 0, errors: 0 };
       const raw: number[] = [];
@@ -232,7 +189,7 @@ async function benchBackend(kind: 'postgres' | 'pglite') {
         api.latencies.push(...r.latencies);
         api.non2xx += r.non2xx;
         api.errors += r.errors;
-        raw.push(...(await rawLatencies(runRaw, slice)));
+        raw.push(...(await rawLatencies(runRaw, slice, CONNECTIONS)));
       }
       api.requestsPerSecond = api.latencies.length / SECONDS;
       if (!api.latencies.length) throw new Error(`${s.name}: no responses (${api.non2xx} non-2xx, ${api.errors} errors)`);

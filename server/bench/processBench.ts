@@ -20,12 +20,11 @@
 // The raw side: the very statements the routes issue for the same caller and input, taken from
 // the task center's own builder (server/modules/process taskCenterStatements: the page SELECT,
 // its count, the tabs' counts), so the bench cannot drift from the route.
-import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { load, pct, rawLatencies, type LoadResult } from './measure';
 import { endpoints, pathOf } from '../../schemas/api';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -41,7 +40,6 @@ const WARMUP_SECONDS = 2;
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 const FORM = 'feiYongShenQing';
 const TITLE = '压测审批';
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PREFIX = '/tpm';
 const P = {
   taskAll: pathOf(endpoints.process.taskAll, PREFIX),
@@ -50,47 +48,6 @@ const P = {
   save: pathOf(endpoints.records.save, PREFIX),
   list: pathOf(endpoints.records.list, PREFIX),
 };
-
-function pct(samples: number[], p: number) {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
-
-async function rawLatencies(run: () => Promise<unknown>, seconds: number): Promise<number[]> {
-  const out: number[] = [];
-  const end = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const t = performance.now();
-        await run();
-        out.push(performance.now() - t);
-      }
-    }),
-  );
-  return out;
-}
-
-interface LoadResult {
-  latencies: number[];
-  requestsPerSecond: number;
-  non2xx: number;
-  errors: number;
-  error?: string;
-}
-
-function load(opts: Record<string, unknown>): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const w = new Worker(path.join(HERE, 'loadWorker.mjs'), { workerData: opts });
-    w.on('message', (m: LoadResult & { formworkLoad?: boolean }) => {
-      if (!m?.formworkLoad) return;
-      void w.terminate();
-      if (m.error) reject(new Error(m.error));
-      else resolve(m);
-    });
-    w.once('error', reject);
-  });
-}
 
 /** Runs `n` jobs `width` at a time; prints progress. */
 async function pool(n: number, width: number, label: string, job: (i: number) => Promise<void>) {
@@ -273,7 +230,7 @@ async function main() {
       };
       const runRaw = () => s.raw(rawPool);
       await load({ ...apiOpts, duration: WARMUP_SECONDS });
-      await rawLatencies(runRaw, WARMUP_SECONDS);
+      await rawLatencies(runRaw, WARMUP_SECONDS, CONNECTIONS);
       const api: LoadResult = { latencies: [], requestsPerSecond: 0, non2xx: 0, errors: 0 };
       const raw: number[] = [];
       const pageOnly: number[] = [];
@@ -283,9 +240,9 @@ async function main() {
         api.latencies.push(...r.latencies);
         api.non2xx += r.non2xx;
         api.errors += r.errors;
-        raw.push(...(await rawLatencies(runRaw, slice)));
+        raw.push(...(await rawLatencies(runRaw, slice, CONNECTIONS)));
         const page = s.page;
-        if (page) pageOnly.push(...(await rawLatencies(() => page(rawPool), slice)));
+        if (page) pageOnly.push(...(await rawLatencies(() => page(rawPool), slice, CONNECTIONS)));
       }
       api.requestsPerSecond = api.latencies.length / SECONDS;
       if (!api.latencies.length) throw new Error(`${s.name}: no responses (${api.non2xx} non-2xx, ${api.errors} errors)`);
