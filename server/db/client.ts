@@ -60,4 +60,9 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return r.rows;
 }
 
+/** A statement's text and parameters, as the driver sends them (benches run them directly; plan probes). */
+export function statementOf(db: DbOrTx, s: SQL): { sql: string; params: unknown[] } {
+  return (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(s);
+}
+
 export { sql, schema };

@@ -5,7 +5,7 @@
 // process_cc_user_idx, process_instances_applicant_idx).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/client';
+import { rows, statementOf } from '../../db/client';
 import type { Locale } from '../../../schemas/constants';
 import type { TaskCounts, TaskListRow, TaskTab } from '../../../schemas/api/process';
 import type { ProcessDefinition } from '../../../schemas/process';
@@ -110,18 +110,13 @@ function pageSql(me: string, input: TaskListInput): { page: SQL; count: SQL } {
   return { page: sql`select ${q.select} ${q.from} order by ${q.order} limit ${input.limit} offset ${offset}`, count: sql`select count(*) as n ${q.from}` };
 }
 
-/** A statement's text and parameters, as sent to the database. */
-function toQuery(db: Db, s: SQL): { sql: string; params: unknown[] } {
-  return (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(s);
-}
-
 /**
  * The statements task-all (page, count) and task/counts (counts) run for this caller and input,
  * as text and parameters: `npm run bench:process` runs them directly beside the routes.
  */
 export function taskCenterStatements(db: Db, me: string, input: TaskListInput) {
   const p = pageSql(me, input);
-  return { page: toQuery(db, p.page), count: toQuery(db, p.count), counts: toQuery(db, countsSql(me)) };
+  return { page: statementOf(db, p.page), count: statementOf(db, p.count), counts: statementOf(db, countsSql(me)) };
 }
 
 /** The four tabs' counts (unfiltered) and the unread copies. */

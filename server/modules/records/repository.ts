@@ -3,7 +3,7 @@
 // row versions, and paged lists that stay off full counts and long OFFSET scans.
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { rows as rawRows } from '../../db/client';
+import { rows as rawRows, statementOf } from '../../db/client';
 import { departments, employees, formDefinitions, numberCounters, recordUniqueValues, records, users } from '../../db/schema';
 
 export type RecordRow = typeof records.$inferSelect;
@@ -172,7 +172,7 @@ async function planRows(db: Db, where: SQL) {
  */
 async function filteredCount(db: Db, q: ListQuery, atLeast: number): Promise<{ total: number; estimate: boolean }> {
   const where = and(q.base, ...q.countWhere)!;
-  const probe = toQuery(db, where);
+  const probe = statementOf(db, where);
   const key = `${probe.sql}\u0000${JSON.stringify(probe.params)}`;
   const cache = estimateCache(db);
   const hit = cache.get(key);
@@ -222,14 +222,9 @@ export function pageSql(q: ListQuery): SQL {
     order by ${order}`;
 }
 
-/** A statement's text and parameters, as sent to the database. */
-function toQuery(db: Db, s: SQL) {
-  return (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(s);
-}
-
 /** The page statement's text and parameters, as sent to the database. */
 export function pageQuery(db: Db, q: ListQuery) {
-  return toQuery(db, pageSql(q));
+  return statementOf(db, pageSql(q));
 }
 
 /**
