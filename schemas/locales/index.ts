@@ -23,16 +23,52 @@ import appZhTW from './app/zh-TW.json';
 import serverZhCN from './server/zh-CN.json';
 import serverEnUS from './server/en-US.json';
 import serverZhTW from './server/zh-TW.json';
+import processZhCN from './process/zh-CN.json';
+import processEnUS from './process/en-US.json';
+import processZhTW from './process/zh-TW.json';
+import approvalZhCN from './approval/zh-CN.json';
+import approvalEnUS from './approval/en-US.json';
+import approvalZhTW from './approval/zh-TW.json';
 
-export const NAMESPACES = ['common', 'schemas', 'widgets', 'runtime', 'designer', 'app', 'server'] as const;
+export const NAMESPACES = ['common', 'schemas', 'widgets', 'runtime', 'designer', 'app', 'server', 'process', 'approval'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Nested JSON of strings. */
 export type Messages = { [key: string]: string | Messages };
 
 export const RESOURCES: Record<Locale, Record<Namespace, Messages>> = {
-  'zh-CN': { common: commonZhCN, schemas: schemasZhCN, widgets: widgetsZhCN, runtime: runtimeZhCN, designer: designerZhCN, app: appZhCN, server: serverZhCN },
-  'en-US': { common: commonEnUS, schemas: schemasEnUS, widgets: widgetsEnUS, runtime: runtimeEnUS, designer: designerEnUS, app: appEnUS, server: serverEnUS },
-  'zh-TW': { common: commonZhTW, schemas: schemasZhTW, widgets: widgetsZhTW, runtime: runtimeZhTW, designer: designerZhTW, app: appZhTW, server: serverZhTW },
+  'zh-CN': {
+    common: commonZhCN,
+    schemas: schemasZhCN,
+    widgets: widgetsZhCN,
+    runtime: runtimeZhCN,
+    designer: designerZhCN,
+    app: appZhCN,
+    server: serverZhCN,
+    process: processZhCN,
+    approval: approvalZhCN,
+  },
+  'en-US': {
+    common: commonEnUS,
+    schemas: schemasEnUS,
+    widgets: widgetsEnUS,
+    runtime: runtimeEnUS,
+    designer: designerEnUS,
+    app: appEnUS,
+    server: serverEnUS,
+    process: processEnUS,
+    approval: approvalEnUS,
+  },
+  'zh-TW': {
+    common: commonZhTW,
+    schemas: schemasZhTW,
+    widgets: widgetsZhTW,
+    runtime: runtimeZhTW,
+    designer: designerZhTW,
+    app: appZhTW,
+    server: serverZhTW,
+    process: processZhTW,
+    approval: approvalZhTW,
+  },
 };
 
 /** Flatten nested messages into dotted keys: { a: { b: 'x' } } → { 'a.b': 'x' }. */

@@ -1,4 +1,4 @@
-// `npm run bench:process`: the approval task center under load on PostgreSQL. Seeds open
+// `npm run bench:tasks`: the approval task center under load on PostgreSQL. Seeds open
 // (running) expense-application instances through the app itself (record/save with submit, as
 // zhangwei; the department leader lina then approves a share, which moves those on to finance,
 // sunli), so the to-dos fall on two approvers and each list is large. Then measures, with
@@ -67,7 +67,7 @@ async function pool(n: number, width: number, label: string, job: (i: number) =>
 
 async function main() {
   if (!PG_URL) {
-    console.log('bench:process needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server)');
+    console.log('bench:tasks needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server)');
     process.exitCode = 1;
     return;
   }

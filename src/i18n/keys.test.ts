@@ -11,6 +11,17 @@ import { NAMESPACES, RESOURCES, flattenMessages, type Namespace } from '../../sc
 
 const root = path.resolve(__dirname, '../..');
 const FOLDER_NS: Record<string, Namespace> = { src: 'app', runtime: 'runtime', widgets: 'widgets', designer: 'designer' };
+/** sub-folders with a namespace of their own (the longest matching prefix wins) */
+const SUBFOLDER_NS: Record<string, Namespace> = { 'runtime/approval': 'approval', 'designer/process': 'process' };
+
+/** The namespace of a source file by its folder. */
+export function folderNamespace(rel: string): Namespace {
+  const p = rel.split(path.sep).join('/');
+  const sub = Object.keys(SUBFOLDER_NS)
+    .filter((f) => p.startsWith(f + '/'))
+    .sort((a, b) => b.length - a.length)[0];
+  return sub ? SUBFOLDER_NS[sub] : FOLDER_NS[p.split('/')[0]];
+}
 
 function sources(dir: string): string[] {
   const out: string[] = [];
@@ -49,7 +60,7 @@ function collectUses(): KeyUse[] {
   for (const folder of Object.keys(FOLDER_NS)) {
     const dir = path.join(root, folder);
     const files = statSync(dir, { throwIfNoEntry: false })?.isDirectory() ? sources(dir) : [];
-    for (const f of files) uses.push(...keysOf(readFileSync(f, 'utf8'), FOLDER_NS[folder], path.relative(root, f)));
+    for (const f of files) uses.push(...keysOf(readFileSync(f, 'utf8'), folderNamespace(path.relative(root, f)), path.relative(root, f)));
   }
   return uses;
 }
@@ -91,8 +102,8 @@ describe('translation keys', () => {
     expect([...new Set(missing)]).toEqual([]);
   });
 
-  it('the app and common namespaces have the same keys in every locale', () => {
-    for (const ns of ['app', 'common'] as const) {
+  it('the app, common, process and approval namespaces have the same keys in every locale', () => {
+    for (const ns of ['app', 'common', 'process', 'approval'] as const) {
       const zh = Object.keys(flat['zh-CN'][ns]).sort();
       for (const l of LOCALES) expect(Object.keys(flat[l][ns]).sort(), `${l} ${ns}`).toEqual(zh);
     }

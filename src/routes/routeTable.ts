@@ -182,6 +182,24 @@ export const APP_ROUTES = {
 } as const;
 
 /**
+ * The approval pages of spec §2 (hand-coded on runtime/approval and designer/process): the
+ * process designer (liuChengSheZhi list, liuChengTu the diagram of `?code=`, biaoDanProcess the
+ * process of the form `?code=`), the task center, monitoring, task delete, the callback log, the
+ * approver matrices and the expense summary approval.
+ */
+export const PROCESS_ROUTES = {
+  settings: '/web/system/process/liuChengSheZhi',
+  diagram: '/web/system/process/liuChengTu',
+  formProcess: '/web/system/peiZhi/biaoDanProcess',
+  tasks: '/web/system/process/renWu-process-ui',
+  monitor: '/web/system/process/liuChengJianKong',
+  taskDelete: '/web/system/process/liuChengRenWuDel',
+  callbackLog: '/web/system/huiDiaoRiZhi/list',
+  matrices: '/web/system/juZhen/juZhenList',
+  summaryApproval: `${FY}/shenQing/feiYongHuiZongShenPi`,
+} as const;
+
+/**
  * The generic engine pages of spec §2 "Form builder": any published definition by its code,
  * without a row in ROUTE_TABLE (a form an implementer just published in the designer).
  *   list: /web/system/shiShi/biaoDan/list?code=<formCode>             → DefinitionList

@@ -5,7 +5,7 @@ import { captureEmpSessionId, hasToken, isDealerSession } from '../session/sessi
 import { appStore, offWebAtom } from '../session/atoms';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from '../layout/RootLayout';
 import { guardRedirect, loginRedirect, mainPageFor } from './guard';
-import { APP_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES, FORM_SETTINGS_ROUTES } from './routeTable';
+import { APP_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES, FORM_SETTINGS_ROUTES, PROCESS_ROUTES } from './routeTable';
 
 export function rootLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
@@ -72,6 +72,28 @@ export const routes: RouteObject[] = [
                 path: rel(p),
                 lazy: async () => ({ Component: (await import('../pages/FormSettingsRoutePage')).FormSettingsRoutePage }),
               })),
+              // the approval pages: the process designer (designer/process) and the approval screens (runtime/approval)
+              {
+                path: rel(PROCESS_ROUTES.settings),
+                lazy: async () => ({ Component: (await import('../pages/process/ProcessRoutePages')).ProcessSettingsRoutePage }),
+              },
+              {
+                path: rel(PROCESS_ROUTES.diagram),
+                lazy: async () => ({ Component: (await import('../pages/process/ProcessRoutePages')).ProcessDiagramRoutePage }),
+              },
+              {
+                path: rel(PROCESS_ROUTES.formProcess),
+                lazy: async () => ({ Component: (await import('../pages/process/ProcessRoutePages')).FormProcessRoutePage }),
+              },
+              { path: rel(PROCESS_ROUTES.tasks), lazy: async () => ({ Component: (await import('../pages/approval/TaskCenterPage')).TaskCenterPage }) },
+              { path: rel(PROCESS_ROUTES.monitor), lazy: async () => ({ Component: (await import('../pages/approval/MonitorPage')).MonitorPage }) },
+              { path: rel(PROCESS_ROUTES.taskDelete), lazy: async () => ({ Component: (await import('../pages/approval/TaskDeletePage')).TaskDeletePage }) },
+              { path: rel(PROCESS_ROUTES.callbackLog), lazy: async () => ({ Component: (await import('../pages/approval/CallbackLogPage')).CallbackLogPage }) },
+              { path: rel(PROCESS_ROUTES.matrices), lazy: async () => ({ Component: (await import('../pages/approval/MatrixPage')).MatrixPage }) },
+              {
+                path: rel(PROCESS_ROUTES.summaryApproval),
+                lazy: async () => ({ Component: (await import('../pages/approval/SummaryApprovalPage')).SummaryApprovalPage }),
+              },
               // the generic engine: any published form by ?code= (list, form, view)
               ...Object.values(ENGINE_ROUTES).map((p) => ({
                 path: rel(p),

@@ -112,7 +112,7 @@ function pageSql(me: string, input: TaskListInput): { page: SQL; count: SQL } {
 
 /**
  * The statements task-all (page, count) and task/counts (counts) run for this caller and input,
- * as text and parameters: `npm run bench:process` runs them directly beside the routes.
+ * as text and parameters: `npm run bench:tasks` runs them directly beside the routes.
  */
 export function taskCenterStatements(db: Db, me: string, input: TaskListInput) {
   const p = pageSql(me, input);

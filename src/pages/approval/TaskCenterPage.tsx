@@ -1,0 +1,6 @@
+// To be built (issue 14).
+import { NotConfiguredPage } from '../NotConfiguredPage';
+
+export function TaskCenterPage() {
+  return <NotConfiguredPage />;
+}
