@@ -11,9 +11,10 @@ import { masterData } from './masterData';
 import { menu } from './menu';
 import { process } from './process';
 import { processAdmin } from './processAdmin';
+import { processDirectory } from './processDirectory';
 import { records } from './records';
 
-export const endpoints = { auth, definitions, records, files, masterData, menu, languages, maintenance, process, processAdmin } as const;
+export const endpoints = { auth, definitions, records, files, masterData, menu, languages, maintenance, process, processAdmin, processDirectory } as const;
 export type Endpoints = typeof endpoints;
 
 /** Every endpoint with its module and name, e.g. `records.save`. */
