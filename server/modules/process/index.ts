@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
 import { adminRoutes } from './adminRoutes';
 import { startBackground } from './background';
+import { directoryRoutes } from './directoryRoutes';
 import { registerProcessHooks } from './hooks';
 import { runtimeRoutes } from './runtimeRoutes';
 
@@ -16,6 +17,7 @@ export const processModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   registerProcessHooks(ctx);
   runtimeRoutes(app, ctx);
   adminRoutes(app, ctx);
+  directoryRoutes(app, ctx);
   startBackground(app, ctx);
 };
 
