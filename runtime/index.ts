@@ -9,3 +9,7 @@ export { listColumns, cellText, fieldText, defaultListSettings, type ListColumn,
 export { escapeExcelCell, buildExportTable, exportTableToXlsx, type ExportTable } from './list/excel';
 export { rowActions, ownsRow, modeOfAction, handoverIds, ROW_ACTIONS, type RowAction } from './list/rowActions';
 export { useRuntimeT, runtimeT, RUNTIME_NS } from './i18n';
+export { ProcessNodeCard, NODE_COLOURS, type ProcessNodeCardProps, type ProcessNodeState } from './approval/diagram/ProcessNodeCard';
+export { strategySummary, strategyText, methodText, strategyRefs, namesFromDirectory, type StrategyNames } from './approval/strategySummary';
+export { useApprovalT, approvalT, APPROVAL_NS, type ApprovalT } from './approval/i18n';
+export { layoutProcess, NODE_SIZE, type Positions, type NodeBox } from './approval/layout';
