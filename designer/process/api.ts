@@ -1,0 +1,66 @@
+// What the process designer needs from the server (docs/api.md "Process administration",
+// "Process directory" and the dry-run). The app implements it on its HTTP client
+// (src/api/processDesignerApi.ts); tests and stories pass the in-memory one
+// (testing/memoryApi.ts). The answer types are the contract's (schemas/api), not re-typed.
+import type { DataOf, BodyOf } from '../../schemas/api/contract';
+import type { processAdmin } from '../../schemas/api/processAdmin';
+import type { process } from '../../schemas/api/process';
+import type { processDirectory } from '../../schemas/api/processDirectory';
+import type { FormDefinition, LocalizedText } from '../../schemas/definition';
+import type { ProcessDefinition } from '../../schemas/process/model';
+
+type A = typeof processAdmin;
+
+export type ProcessSummary = DataOf<A['definitionBind']>;
+export type ProcessListPage = DataOf<A['definitionList']>;
+export type ProcessItem = DataOf<A['definitionItem']>;
+export type ProcessSaveAnswer = DataOf<A['definitionSave']>;
+export type ProcessVersionInfo = DataOf<A['definitionVersions']>[number];
+export type ProcessFormRow = DataOf<A['formList']>['rows'][number];
+export type ProcessFormField = DataOf<A['formFields']>[number];
+export type DryRunAnswer = DataOf<(typeof process)['dryRun']>;
+export type DirectoryOptions = DataOf<(typeof processDirectory)['options']>;
+export type DirectoryUser = DataOf<(typeof processDirectory)['users']>['rows'][number];
+export type DirectoryUsersQuery = BodyOf<(typeof processDirectory)['users']>;
+
+export interface ProcessListQuery {
+  page?: number;
+  limit?: number;
+  keyword?: string;
+  formCode?: string;
+}
+
+/**
+ * How a failed call rejects: an Error whose `message` is the server's `msg` (in the session's
+ * language, shown as it is), with the HTTP status and, for 422, the field errors (a publish's
+ * lint problems: `field` is `definition.nodes.3.assignee`).
+ */
+export interface ProcessDesignerApiError extends Error {
+  status?: number | null;
+  errors?: { field: string; message: string; code?: string }[];
+}
+
+export interface ProcessDesignerApi {
+  list(query: ProcessListQuery): Promise<ProcessListPage>;
+  item(code: string): Promise<ProcessItem>;
+  /** saves the draft; a stale `draftVersion` rejects with 409 */
+  save(code: string, draftVersion: number, definition: ProcessDefinition): Promise<ProcessSaveAnswer>;
+  /** publishes the saved draft; lint problems reject with 422 and the problems as field errors */
+  publish(code: string, draftVersion?: number): Promise<{ version: number }>;
+  bind(code: string, formCode: string | null): Promise<ProcessSummary>;
+  setEnabled(code: string, enabled: boolean): Promise<ProcessSummary>;
+  versions(code: string): Promise<ProcessVersionInfo[]>;
+  version(code: string, version?: number): Promise<ProcessDefinition>;
+  create(input: { code: string; name: LocalizedText; formCode?: string }): Promise<ProcessSummary>;
+  copy(input: { code: string; newCode: string; name?: LocalizedText }): Promise<ProcessSummary>;
+  /** forms (with the processes bound to them) for the bind picker */
+  forms(keyword?: string): Promise<ProcessFormRow[]>;
+  /** the bound form's fields (conditions and field strategies pick from them) */
+  formFields(formCode: string): Promise<ProcessFormField[]>;
+  /** the bound form's latest published definition (field permissions, sub-form columns) */
+  formDefinition(formCode: string): Promise<FormDefinition>;
+  /** the dry-run of the form's bound, enabled process (its published version) */
+  dryRun(formCode: string, data: Record<string, unknown>, picks?: Record<string, string[]>): Promise<DryRunAnswer>;
+  directoryOptions(): Promise<DirectoryOptions>;
+  users(query: DirectoryUsersQuery): Promise<DirectoryUser[]>;
+}
