@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MatrixDoc } from '../../../../schemas/api/processAdmin';
 import {
   addApproverColumn,
   addKeyColumn,
@@ -23,7 +24,7 @@ const U1 = '1000000000000000001';
 const U2 = '1000000000000000002';
 const U3 = '1000000000000000003';
 
-const doc = {
+const doc: Omit<MatrixDoc, 'users'> = {
   code: 'quYuShenPiJuZhen',
   name: { 'zh-CN': '区域审批矩阵', 'en-US': 'Regional approval matrix' },
   keys: [{ key: 'jingXiaoShang', name: '经销商' }],
@@ -137,7 +138,14 @@ describe('the matrix draft', () => {
   });
 
   it('counts the cells an employee update changes', () => {
-    const other = { code: 'b', rows: [{ keys: {}, cells: { x: [U3], y: [U1] } }] };
+    const other: Omit<MatrixDoc, 'users'> = {
+      code: 'b',
+      name: { 'zh-CN': 'b' },
+      keys: [],
+      columns: [],
+      version: 1,
+      rows: [{ keys: {}, cells: { x: [U3], y: [U1] } }],
+    };
     expect(countReplacements([doc, other], U1)).toEqual({ matrices: 2, cells: 3 });
     expect(countReplacements([doc, other], U2)).toEqual({ matrices: 1, cells: 1 });
     expect(countReplacements([doc], '9')).toEqual({ matrices: 0, cells: 0 });
