@@ -6,8 +6,9 @@ import type { DataOf, BodyOf } from '../../schemas/api/contract';
 import type { processAdmin } from '../../schemas/api/processAdmin';
 import type { process } from '../../schemas/api/process';
 import type { processDirectory } from '../../schemas/api/processDirectory';
-import type { FormDefinition, LocalizedText } from '../../schemas/definition';
+import type { LocalizedText } from '../../schemas/definition';
 import type { ProcessDefinition } from '../../schemas/process/model';
+import type { ProcessDrawerApi } from './drawer/api';
 
 type A = typeof processAdmin;
 
@@ -40,7 +41,8 @@ export interface ProcessDesignerApiError extends Error {
   errors?: { field: string; message: string; code?: string }[];
 }
 
-export interface ProcessDesignerApi {
+/** The designer's API: the property drawer's slice (./drawer/api.ts) and the graph's own calls. */
+export interface ProcessDesignerApi extends ProcessDrawerApi {
   list(query: ProcessListQuery): Promise<ProcessListPage>;
   item(code: string): Promise<ProcessItem>;
   /** saves the draft; a stale `draftVersion` rejects with 409 */
@@ -55,12 +57,6 @@ export interface ProcessDesignerApi {
   copy(input: { code: string; newCode: string; name?: LocalizedText }): Promise<ProcessSummary>;
   /** forms (with the processes bound to them) for the bind picker */
   forms(keyword?: string): Promise<ProcessFormRow[]>;
-  /** the bound form's fields (conditions and field strategies pick from them) */
-  formFields(formCode: string): Promise<ProcessFormField[]>;
-  /** the bound form's latest published definition (field permissions, sub-form columns) */
-  formDefinition(formCode: string): Promise<FormDefinition>;
   /** the dry-run of the form's bound, enabled process (its published version) */
   dryRun(formCode: string, data: Record<string, unknown>, picks?: Record<string, string[]>): Promise<DryRunAnswer>;
-  directoryOptions(): Promise<DirectoryOptions>;
-  users(query: DirectoryUsersQuery): Promise<DirectoryUser[]>;
 }

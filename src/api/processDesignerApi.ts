@@ -6,7 +6,7 @@ import type { FormDefinition } from '../../schemas/definition';
 import type { ProcessDefinition } from '../../schemas/process/model';
 import { endpoints } from '../../schemas/api';
 import type { ProcessDesignerApi, ProcessListQuery } from '../../designer/process/api';
-import { api, type ApiClient } from './client';
+import { api, ApiError, type ApiClient } from './client';
 import { makeCalls } from './call';
 
 const P = endpoints.processAdmin;
@@ -29,9 +29,16 @@ export function createProcessDesignerApi(client: ApiClient = api, prefix?: strin
     copy: (input) => call(P.modelCopy, input),
     forms: async (keyword) => (await call(P.formList, { page: 1, limit: 50, keyword: keyword || undefined })).rows,
     formFields: (formCode) => call(P.formFields, { formCode }),
-    formDefinition: async (formCode) => (await call(endpoints.definitions.get, { code: formCode })) as unknown as FormDefinition,
+    formDefinition: async (formCode) => {
+      const init = await call(endpoints.definitions.editInit, { code: formCode });
+      const def = init.draft ?? init.published;
+      if (!def) throw new ApiError('business', formCode, { status: 404 });
+      return def as unknown as FormDefinition;
+    },
+    saveFormPermissions: (definition: FormDefinition) => call(endpoints.definitions.saveDraft, { definition }),
     dryRun: (formCode, data, picks) => call(endpoints.process.dryRun, { formCode, data, picks }),
     directoryOptions: () => call(endpoints.processDirectory.options),
-    users: async (query) => (await call(endpoints.processDirectory.users, query)).rows,
+    searchUsers: async (keyword) => (await call(endpoints.processDirectory.users, { keyword: keyword || undefined, limit: 20 })).rows,
+    usersByIds: async (ids) => (ids.length ? (await call(endpoints.processDirectory.users, { ids: ids.slice(0, 200) })).rows : []),
   };
 }

@@ -331,7 +331,24 @@ export class MemoryProcessDesignerApi implements ProcessDesignerApi {
     };
   }
 
-  async users(query: { keyword?: string; ids?: string[]; limit?: number }): Promise<DirectoryUser[]> {
+  async searchUsers(keyword: string): Promise<DirectoryUser[]> {
+    return this.users({ keyword, limit: 20 });
+  }
+
+  async usersByIds(ids: string[]): Promise<DirectoryUser[]> {
+    return this.users({ ids });
+  }
+
+  /** a saved form definition (the permission matrix's edits) */
+  async saveFormPermissions(definition: FormDefinition) {
+    await this.wait();
+    const f = this.formEntries.get(definition.code);
+    if (!f) fail(404, `表单 ${definition.code} 不存在`);
+    f.definition = structuredClone(definition);
+    return { savedAt: this.now() };
+  }
+
+  private async users(query: { keyword?: string; ids?: string[]; limit?: number }): Promise<DirectoryUser[]> {
     await this.wait();
     const d = this.directory;
     const all = Object.values(d.users);
