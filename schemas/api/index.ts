@@ -12,9 +12,10 @@ import { menu } from './menu';
 import { process } from './process';
 import { processAdmin } from './processAdmin';
 import { processDirectory } from './processDirectory';
+import { processMonitor } from './processMonitor';
 import { records } from './records';
 
-export const endpoints = { auth, definitions, records, files, masterData, menu, languages, maintenance, process, processAdmin, processDirectory } as const;
+export const endpoints = { auth, definitions, records, files, masterData, menu, languages, maintenance, process, processAdmin, processDirectory, processMonitor } as const;
 export type Endpoints = typeof endpoints;
 
 /** Every endpoint with its module and name, e.g. `records.save`. */

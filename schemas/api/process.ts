@@ -11,6 +11,7 @@ import { AnyObject, endpoint, Id, Paging } from './contract';
 const tag = 'process';
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Comment = Type.String({ maxLength: 2000 });
+const IsoDate = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'yyyy-MM-dd' });
 const Picks = Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Type.Array(Id, { maxItems: 50 }), {
   description: 'approval node id → picked user ids (applicantPicks at submit, previousPicks when approving)',
 });
@@ -27,6 +28,8 @@ export const TaskCounts = Type.Object({
   /** copies not yet read */
   ccUnread: Type.Integer(),
   started: Type.Integer(),
+  /** the caller is on the batch-approval whitelist (task/batch; the summary approval) */
+  batchAllowed: Type.Boolean(),
 });
 export type TaskCounts = Static<typeof TaskCounts>;
 
@@ -55,6 +58,10 @@ export const TaskListRow = Type.Object({
   completedAt: Nullable(Type.String()),
   /** how long it has waited (todo) or waited before it was done (done), milliseconds */
   waitingMs: Type.Integer(),
+  /** when the instance started (the document was submitted), ISO */
+  startedAt: Type.String(),
+  /** the value of the body's `amountField` in the record (a decimal string), when asked for */
+  amount: Type.Optional(Nullable(Type.String())),
 });
 export type TaskListRow = Static<typeof TaskListRow>;
 
@@ -152,6 +159,12 @@ export const process = {
       ...Paging,
       keyword: Type.Optional(Type.String({ maxLength: 100, description: 'matches the document number or title' })),
       formCode: Type.Optional(Type.String({ maxLength: 64 })),
+      applicantId: Type.Optional(Type.Union([Id, Type.Literal('')], { description: "only documents of this applicant ('' = any)" })),
+      from: Type.Optional(Type.Union([IsoDate, Type.Literal('')], { description: 'arrived on or after this day (yyyy-MM-dd, server time zone)' })),
+      to: Type.Optional(Type.Union([IsoDate, Type.Literal('')], { description: 'arrived on or before this day (yyyy-MM-dd, both ends included)' })),
+      amountField: Type.Optional(
+        Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,63}$', description: "a top-level field key of the record's data answered as each row's `amount`" }),
+      ),
     }),
     encoding: 'json',
     data: Type.Object({

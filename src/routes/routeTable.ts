@@ -57,9 +57,6 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
   [`${FY}/shenQing/shiChang/shiChangFeiYongList`]: list('shiChangFeiYong', `${FY}/shenQing/shiChang/shiChangFeiYongEdit`),
   [`${FY}/shenQing/shiChang/shiChangFeiYongEdit`]: form('shiChangFeiYong'),
   [`${FY}/shenQing/zhuanXiang/suoShuZhuanXiang`]: list('zhuanXiangHuoDong'),
-  [`${FY}/shenQing/feiYongHuiZongShenPi`]: list('feiYongShenQing', `${FY}/shenQing/feiYongHuiZongShenPi/ytdFeiYongXiangQing`, [
-    { key: 'shenPiZhuangTai', op: 'eq', value: '1' },
-  ]),
   [`${FY}/shenQing/feiYongHuiZongShenPi/ytdFeiYongXiangQing`]: form('feiYongShenQing', APPROVE),
   // settlement (80022)
   [`${FY}/jieAn/feiYongJieAnList`]: list('feiYongJieAn', `${FY}/jieAn/feiYongJieAnEditThree`),

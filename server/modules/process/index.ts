@@ -11,6 +11,7 @@ import { adminRoutes } from './adminRoutes';
 import { startBackground } from './background';
 import { directoryRoutes } from './directoryRoutes';
 import { registerProcessHooks } from './hooks';
+import { monitorRoutes } from './monitorRoutes';
 import { runtimeRoutes } from './runtimeRoutes';
 
 export const processModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
@@ -18,6 +19,7 @@ export const processModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (ap
   runtimeRoutes(app, ctx);
   adminRoutes(app, ctx);
   directoryRoutes(app, ctx);
+  monitorRoutes(app, ctx);
   startBackground(app, ctx);
 };
 

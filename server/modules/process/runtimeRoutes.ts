@@ -13,7 +13,7 @@ import type { Attachment, ProcessAction } from '../../../schemas/process';
 import { unreadableNewFiles } from '../files';
 import { act, type ActTarget, type ActOptions } from './steps';
 import { instanceDetail } from './detail';
-import { taskCounts, taskPage } from './taskCenter';
+import { taskCounts, taskPage, validDay } from './taskCenter';
 import { dryRunFor } from './dryRun';
 
 const E = endpoints.process;
@@ -39,7 +39,21 @@ export function runtimeRoutes(app: TypedApp, ctx: AppContext) {
     const b = req.body;
     const page = b.page ?? 1;
     const limit = b.limit ?? 20;
-    const { rows, total } = await taskPage(ctx.db, me, { tab: b.tab, page, limit, keyword: b.keyword, formCode: b.formCode }, req.locale);
+    // the contract checks the days' shape; a day that does not exist (2026-02-30) is a field error
+    const bad = (['from', 'to'] as const).filter((k) => b[k] && !validDay(b[k]));
+    if (bad.length) throw invalid(bad.map((k) => ({ field: k, code: 'invalidValue', message: t(req.locale, 'records.badFilterValue', { key: k }) })));
+    const input = {
+      tab: b.tab,
+      page,
+      limit,
+      keyword: b.keyword,
+      formCode: b.formCode || undefined,
+      applicantId: b.applicantId || undefined,
+      from: b.from || undefined,
+      to: b.to || undefined,
+      amountField: b.amountField,
+    };
+    const { rows, total } = await taskPage(ctx.db, me, input, req.locale);
     return ok({ pageSize: limit, currentPage: page, totalRecord: total, rows, counts: await taskCounts(ctx.db, me) });
   });
 

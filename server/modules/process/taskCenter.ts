@@ -21,6 +21,13 @@ export interface TaskListInput {
   limit: number;
   keyword?: string;
   formCode?: string;
+  /** only documents of this applicant */
+  applicantId?: string;
+  /** arrived on or after / on or before these days (yyyy-MM-dd, both ends included) */
+  from?: string;
+  to?: string;
+  /** a top-level key of the record's data answered as the rows' `amount` (validated by the contract's pattern) */
+  amountField?: string;
 }
 
 interface RawRow {
@@ -41,13 +48,36 @@ interface RawRow {
   status: string;
   arrived_at: Date | string;
   completed_at: Date | string | null;
+  started_at: Date | string;
+  amount?: unknown;
 }
 
 const iso = (v: Date | string | null): string | null => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
-function filters(input: Pick<TaskListInput, 'keyword' | 'formCode'>): SQL {
+/** The column each tab's rows arrived at (the date range filters on it). */
+const ARRIVED: Record<TaskTab, SQL> = {
+  todo: sql.raw('t."created_at"'),
+  done: sql.raw('t."created_at"'),
+  cc: sql.raw('c."created_at"'),
+  started: sql.raw('i."started_at"'),
+};
+
+/** A yyyy-MM-dd that is a real day (the contract checks the shape), else null. */
+export function validDay(v: string | undefined): string | null {
+  if (!v) return null;
+  const d = new Date(`${v}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v ? null : v;
+}
+
+function filters(input: Omit<TaskListInput, 'page' | 'limit'>): SQL {
   const parts: SQL[] = [];
   if (input.formCode) parts.push(sql` and r."form_code" = ${input.formCode}`);
+  if (input.applicantId) parts.push(sql` and i."applicant_id" = ${input.applicantId}`);
+  const from = validDay(input.from);
+  const to = validDay(input.to);
+  // days in the server's time zone; the upper end includes its whole day
+  if (from) parts.push(sql` and ${ARRIVED[input.tab]} >= ${from}::date`);
+  if (to) parts.push(sql` and ${ARRIVED[input.tab]} < (${to}::date + 1)`);
   const k = input.keyword?.trim();
   if (k) {
     const like = `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -58,13 +88,18 @@ function filters(input: Pick<TaskListInput, 'keyword' | 'formCode'>): SQL {
 
 const COMMON = sql.raw(`r."id" as record_id, r."form_code", f."name" as form_name, r."number", r."title",
   i."id" as instance_id, i."status" as instance_status, i."process_code", i."process_version", i."current_nodes",
-  i."applicant_id", u."display_name" as applicant_name`);
+  i."applicant_id", u."display_name" as applicant_name, i."started_at"`);
 const JOINS = sql.raw(`join "records" r on r."id" = i."record_id" and r."is_you_xiao" = '1'
   left join "form_definitions" f on f."code" = r."form_code"
   left join "users" u on u."id" = i."applicant_id"`);
 
 /** The FROM … WHERE of a tab (without ORDER/LIMIT). */
-function tabFrom(tab: TaskTab, me: string, extra: SQL): { select: SQL; from: SQL; order: SQL } {
+function tabFrom(tab: TaskTab, me: string, extra: SQL, amountField?: string): { select: SQL; from: SQL; order: SQL } {
+  const q = tabSql(tab, me, extra);
+  return amountField ? { ...q, select: sql`${q.select}, r."data"->>${amountField} as amount` } : q;
+}
+
+function tabSql(tab: TaskTab, me: string, extra: SQL): { select: SQL; from: SQL; order: SQL } {
   switch (tab) {
     case 'todo':
     case 'done': {
@@ -105,7 +140,7 @@ function countsSql(me: string): SQL {
 
 /** A page of a tab: its rows statement and its count statement. */
 function pageSql(me: string, input: TaskListInput): { page: SQL; count: SQL } {
-  const q = tabFrom(input.tab, me, filters(input));
+  const q = tabFrom(input.tab, me, filters(input), input.amountField);
   const offset = (input.page - 1) * input.limit;
   return { page: sql`select ${q.select} ${q.from} order by ${q.order} limit ${input.limit} offset ${offset}`, count: sql`select count(*) as n ${q.from}` };
 }
@@ -119,10 +154,24 @@ export function taskCenterStatements(db: Db, me: string, input: TaskListInput) {
   return { page: statementOf(db, p.page), count: statementOf(db, p.count), counts: statementOf(db, countsSql(me)) };
 }
 
-/** The four tabs' counts (unfiltered) and the unread copies. */
+/** The four tabs' counts (unfiltered), the unread copies, and whether the caller may decide in batches. */
 export async function taskCounts(db: Db, me: string): Promise<TaskCounts> {
-  const [r] = await rows<Record<keyof TaskCounts, number | string>>(db, countsSql(me));
-  return { todo: Number(r.todo), done: Number(r.done), cc: Number(r.cc), ccUnread: Number(r.ccUnread), started: Number(r.started) };
+  const [r] = await rows<Record<Exclude<keyof TaskCounts, 'batchAllowed'>, number | string>>(db, countsSql(me));
+  const [w] = await rows<{ n: number | string }>(db, sql`select count(*) as n from "batch_approvers" where "user_id" = ${me}`);
+  return {
+    todo: Number(r.todo),
+    done: Number(r.done),
+    cc: Number(r.cc),
+    ccUnread: Number(r.ccUnread),
+    started: Number(r.started),
+    batchAllowed: Number(w?.n ?? 0) > 0,
+  };
+}
+
+/** A stored amount as a decimal string (numbers kept as they are written; anything else: null). */
+function amountText(v: unknown): string | null {
+  if (typeof v === 'string') return /^-?[0-9]+(\.[0-9]+)?$/.test(v.trim()) ? v.trim() : null;
+  return null;
 }
 
 /** One page of a tab. */
@@ -160,6 +209,8 @@ export async function taskPage(db: Db, me: string, input: TaskListInput, locale:
       arrivedAt: arrived,
       completedAt: completed,
       waitingMs: Math.max(0, (input.tab === 'todo' || !completed ? now : Date.parse(completed)) - Date.parse(arrived)),
+      startedAt: iso(r.started_at)!,
+      ...(input.amountField ? { amount: amountText(r.amount) } : {}),
     };
   });
   return { rows: out, total: Number(c?.n ?? 0) };
