@@ -109,7 +109,6 @@ export function LookupSelect({ value, onChange, search, labelOf, multiple, place
       aria-label={ariaLabel}
       status={status}
       style={{ width: '100%', minWidth: 160 }}
-      maxTagCount="responsive"
       data-testid={testId}
     />
   );
