@@ -5,7 +5,7 @@ import { endpoints } from '../../../../schemas/api';
 import type { DataOf } from '../../../../schemas/api/contract';
 import type { DirectoryUser } from '../../../../schemas/api/processDirectory';
 import type { MatrixDoc } from '../../../../schemas/api/processAdmin';
-import { call, download } from '../../../api/call';
+import { call, download, type ContractCalls } from '../../../api/call';
 import type { KeySource, MatrixSaveBody } from './model';
 
 const E = endpoints.processAdmin;
@@ -60,7 +60,15 @@ const toOption = (x: { id: unknown; name?: unknown; code?: unknown }): KeyOption
   ...(x.code ? { code: String(x.code) } : {}),
 });
 
-export function createMatrixApi(): MatrixApi {
+/**
+ * The calls on the app's client; `calls` (makeCalls on another client) and `save` (what to do
+ * with an exported file) for the contract test against a test app.
+ */
+export function createMatrixApi(
+  calls: Pick<ContractCalls, 'call' | 'download'> = { call, download },
+  save: (blob: Blob, filename: string) => void = saveBlob,
+): MatrixApi {
+  const { call, download } = calls;
   const auto = (source: Exclude<KeySource, 'text'>, body: { keyword?: string; page: number; limit: number }) =>
     call(endpoints.masterData.autoComplete, body, { silent: true, params: { name: AUTO_SOURCE[source] } });
   return {
@@ -81,11 +89,11 @@ export function createMatrixApi(): MatrixApi {
     },
     async exportOne(code) {
       const { blob, filename } = await download(E.matrixExport, { code });
-      saveBlob(blob, filename || `${code}.xlsx`);
+      save(blob, filename || `${code}.xlsx`);
     },
     async exportAll() {
       const { blob, filename } = await download(E.matrixExportAll, {});
-      saveBlob(blob, filename || 'juZhen.xlsx');
+      save(blob, filename || 'juZhen.xlsx');
     },
     searchUsers: async (keyword) => (await call(D.users, { keyword, limit: 20 }, { silent: true })).rows,
     async usersByIds(ids) {
