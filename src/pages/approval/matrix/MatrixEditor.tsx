@@ -65,7 +65,7 @@ export function MatrixEditor({ api, code, onBack, onCreated }: MatrixEditorProps
   const { t, i18n } = useTranslation('approval');
   const { message, modal } = App.useApp();
   const names = useNames(api);
-  const { ensureUsers, ensureKeys, learnUsers, learnKeys } = names;
+  const { ensureKeys, learnUsers, learnKeys } = names;
   const [draft, setDraft] = useState<MatrixDraft | null>(code ? null : emptyDraft());
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, setLoading] = useState(!!code);
@@ -91,14 +91,17 @@ export function MatrixEditor({ api, code, onBack, onCreated }: MatrixEditorProps
       setDirty(false);
       setServerProblems([]);
       setShowProblems(false);
-      // the users' departments and states, and the names of dealer/department keys
-      void ensureUsers(usersOf(d)).catch(() => undefined);
+      // the names came with the matrix; the directory adds logins, departments and who is disabled
+      void api
+        .usersByIds(usersOf(d))
+        .then(learnUsers)
+        .catch(() => undefined);
     } catch (e) {
       setLoadError(errorMessage(e));
     } finally {
       setLoading(false);
     }
-  }, [api, code, ensureUsers, learnUsers]);
+  }, [api, code, learnUsers]);
 
   useEffect(() => {
     void load();
