@@ -43,18 +43,19 @@ const PermissionSelect = memo(function PermissionSelect({
   );
 });
 
-export function PermissionMatrix({ nodeIds = [] }: { nodeIds?: string[] }) {
+/** `only`: draw just these columns (the process designer's drawer shows one node's column) and no "add node". */
+export function PermissionMatrix({ nodeIds = [], only }: { nodeIds?: string[]; only?: PermissionScope[] }) {
   const store = useDesignerStore();
   const { t, locale } = useDesignerT();
   const def: FormDefinition = useDefinition();
   const [extraNodes, setExtraNodes] = useState<string[]>([]);
   const [newNode, setNewNode] = useState('');
   const rows = permissionRows(def);
-  const scopes = permissionScopes(def, [...nodeIds, ...extraNodes]);
+  const scopes = only ?? permissionScopes(def, [...nodeIds, ...extraNodes]);
   return (
     <div data-testid="permission-matrix">
       <Typography.Paragraph type="secondary">{t('permissions.help')}</Typography.Paragraph>
-      <Space style={{ marginBottom: 8 }}>
+      <Space style={{ marginBottom: 8, display: only ? 'none' : undefined }}>
         <Input
           size="small"
           placeholder={t('permissions.nodeId')}
