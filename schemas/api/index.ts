@@ -13,9 +13,10 @@ import { process } from './process';
 import { processAdmin } from './processAdmin';
 import { processDirectory } from './processDirectory';
 import { processMonitor } from './processMonitor';
+import { processWhitelist } from './processWhitelist';
 import { records } from './records';
 
-export const endpoints = { auth, definitions, records, files, masterData, menu, languages, maintenance, process, processAdmin, processDirectory, processMonitor } as const;
+export const endpoints = { auth, definitions, records, files, masterData, menu, languages, maintenance, process, processAdmin, processDirectory, processMonitor, processWhitelist } as const;
 export type Endpoints = typeof endpoints;
 
 /** Every endpoint with its module and name, e.g. `records.save`. */

@@ -3,17 +3,22 @@
 // (names in the caller's language where the table holds text per locale), `users` searches
 // employee users by keyword (login or name, a LIKE wildcard typed is literal) or resolves ids.
 // Any employee session (an approver picks a colleague to transfer to); a dealer gets 403.
+// Also the batch-approval whitelist (schemas/api/processWhitelist.ts: list, add, remove; admin):
+// the employees task/batch and the expense summary approval let through.
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
 import type { LocalizedText } from '../../../schemas';
 import type { Locale } from '../../../schemas/constants';
 import type { DirectoryOptions, DirectoryUser } from '../../../schemas/api/processDirectory';
-import type { AppContext, TypedApp } from '../../context';
+import type { WhitelistEntry } from '../../../schemas/api/processWhitelist';
+import type { AppContext, SessionUser, TypedApp } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { approverMatrices, departments, employees, posts, roles, userGroupMembers, userGroups, users } from '../../db/schema';
-import { ok } from '../../lib/errors';
+import { approverMatrices, batchApprovers, departments, employees, posts, roles, userGroupMembers, userGroups, users } from '../../db/schema';
+import { invalid, ok } from '../../lib/errors';
+import { t } from '../../lib/i18n';
 
 const E = endpoints.processDirectory;
+const W = endpoints.processWhitelist;
 
 /** The default and the ceiling of `users` without ids. */
 export const USERS_DEFAULT_LIMIT = 20;
@@ -133,6 +138,80 @@ export async function directoryUsers(db: DbOrTx, q: UserQuery): Promise<Director
   }));
 }
 
+// ─── the batch-approval whitelist ────────────────────────────────────────────────────────────
+export async function listWhitelist(db: DbOrTx, q: { page: number; limit: number; keyword?: string }) {
+  const keyword = q.keyword?.trim();
+  const where = keyword ? or(ilike(users.username, containsPattern(keyword)), ilike(users.displayName, containsPattern(keyword))) : undefined;
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(batchApprovers)
+    .innerJoin(users, eq(users.id, batchApprovers.userId))
+    .where(where);
+  const rows = await db
+    .select({
+      userId: users.id,
+      username: users.username,
+      name: users.displayName,
+      deptName: departments.name,
+      postName: posts.name,
+      disabled: users.disabled,
+      employeeActive: employees.isActive,
+      addedBy: batchApprovers.addedBy,
+      addedAt: batchApprovers.addedAt,
+    })
+    .from(batchApprovers)
+    .innerJoin(users, eq(users.id, batchApprovers.userId))
+    .leftJoin(employees, eq(employees.id, users.employeeId))
+    .leftJoin(departments, eq(departments.id, employees.departmentId))
+    .leftJoin(posts, eq(posts.id, employees.postId))
+    .where(where)
+    .orderBy(asc(users.username))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return {
+    pageSize: q.limit,
+    currentPage: q.page,
+    totalRecord: n,
+    rows: rows.map((r): WhitelistEntry => ({
+      userId: r.userId,
+      username: r.username,
+      name: r.name,
+      deptName: r.deptName ?? null,
+      postName: r.postName ?? null,
+      active: !r.disabled && r.employeeActive !== false,
+      addedBy: r.addedBy ?? null,
+      addedAt: r.addedAt.toISOString(),
+    })),
+  };
+}
+
+/** Adds active employee users (each unknown, disabled or dealer one: a field error); answers how many were new. */
+export async function addToWhitelist(db: DbOrTx, me: SessionUser, userIds: readonly string[], locale: Locale) {
+  const ids = [...new Set(userIds)];
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(employees, eq(employees.id, users.employeeId))
+    .where(and(inArray(users.id, ids), eq(users.kind, 'employee'), eq(users.disabled, false), sql`coalesce(${employees.isActive}, true)`));
+  const allowed = new Set(found.map((u) => u.id));
+  const errors = userIds.flatMap((id, i) => (allowed.has(id) ? [] : [{ field: `userIds.${i}`, message: t(locale, 'processAdmin.unknownUser', { id }) }]));
+  if (errors.length) throw invalid(errors);
+  const added = await db
+    .insert(batchApprovers)
+    .values(ids.map((userId) => ({ userId, addedBy: me.username })))
+    .onConflictDoNothing()
+    .returning({ userId: batchApprovers.userId });
+  return { added: added.length };
+}
+
+export async function removeFromWhitelist(db: DbOrTx, userIds: readonly string[]) {
+  const removed = await db
+    .delete(batchApprovers)
+    .where(inArray(batchApprovers.userId, [...new Set(userIds)]))
+    .returning({ userId: batchApprovers.userId });
+  return { removed: removed.length };
+}
+
 export function directoryRoutes(app: TypedApp, ctx: AppContext) {
   const p = ctx.config.apiPrefix;
   const config = { policy: 'employee' as const };
@@ -141,4 +220,14 @@ export function directoryRoutes(app: TypedApp, ctx: AppContext) {
     const b = req.body;
     return ok({ rows: await directoryUsers(ctx.db, { keyword: b.keyword, ids: b.ids, limit: b.limit }) });
   });
+
+  const admin = { policy: 'admin' as const };
+  app.post(pathOf(W.list, p), { config: admin, schema: routeSchema(W.list) }, async (req) => {
+    const b = req.body ?? {};
+    return ok(await listWhitelist(ctx.db, { page: b.page ?? 1, limit: b.limit ?? 20, keyword: b.keyword || undefined }));
+  });
+  app.post(pathOf(W.add, p), { config: admin, schema: routeSchema(W.add) }, async (req) =>
+    ok(await addToWhitelist(ctx.db, req.auth!, req.body.userIds, req.locale)),
+  );
+  app.post(pathOf(W.remove, p), { config: admin, schema: routeSchema(W.remove) }, async (req) => ok(await removeFromWhitelist(ctx.db, req.body.userIds)));
 }
