@@ -222,14 +222,16 @@ export function NodeDrawer(props: NodeDrawerProps) {
   const mine = problemsOf(definition, problems, shown?.id ?? null, edgeId);
   const title = shown ? textOf(shown.name, locale) || shown.id : edge ? branchName(definition, edge, t, locale) : t('drawer.title');
 
+  // the edge to select in a condition node's branch list (opened with edgeId, or with both ids)
+  const branchOfShown = shown?.type === 'condition' && edge?.source === shown.id ? edge.id : null;
   let body: ReactNode;
   if (shown) {
     body = (
       <NodeBody
-        key={`${shown.id}:${gateway ? (edgeId ?? '') : ''}`}
+        key={`${shown.id}:${branchOfShown ?? ''}`}
         definition={definition}
         node={shown}
-        initialEdge={gateway ? edgeId : null}
+        initialEdge={branchOfShown}
         dispatch={safeDispatch}
         permissions={permissions}
       />

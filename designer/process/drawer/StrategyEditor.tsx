@@ -346,6 +346,8 @@ export function StrategyEditor({ node, dispatch }: { node: ProcessNode; dispatch
           aria-label={node.type === 'cc' ? t('strategy.whoCc') : t('strategy.who')}
           style={{ width: '100%' }}
           placeholder={t('strategy.choose')}
+          virtual={false}
+          listHeight={400}
           value={kind}
           onChange={pick}
           options={APPROVER_STRATEGIES.map((k) => ({ value: k, label: t(`strategy.kinds.${k}`) }))}
