@@ -16,7 +16,21 @@ import { processMonitor } from './processMonitor';
 import { processWhitelist } from './processWhitelist';
 import { records } from './records';
 
-export const endpoints = { auth, definitions, records, files, masterData, menu, languages, maintenance, process, processAdmin, processDirectory, processMonitor, processWhitelist } as const;
+export const endpoints = {
+  auth,
+  definitions,
+  records,
+  files,
+  masterData,
+  menu,
+  languages,
+  maintenance,
+  process,
+  processAdmin,
+  processDirectory,
+  processMonitor,
+  processWhitelist,
+} as const;
 export type Endpoints = typeof endpoints;
 
 /** Every endpoint with its module and name, e.g. `records.save`. */

@@ -1,8 +1,10 @@
 // Renders a published definition with the runtime: a list page (DefinitionList) or a form
-// page (DefinitionForm) in the route's mode, on the records API of docs/api.md.
+// page (DefinitionForm) in the route's mode, on the records API of docs/api.md. A submitted
+// document also shows its approval (runtime/approval): the status with withdraw/urge (mode 2),
+// the approver's actions (mode 3), the return banner (mode 4), the history and the diagram.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Button, Result, Space, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Alert, App as AntApp, Button, Result, Space, Spin, Typography } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../schemas/constants';
@@ -21,6 +23,12 @@ import { createWidgetServices } from '../api/widgetServices';
 import { routeEntryOf, type RouteEntry } from '../routes/routeTable';
 import { sessionUser } from '../session/sessionUser';
 import { localText } from '../layout/menu';
+import { ApprovalPanel } from '../../runtime/approval/ApprovalPanel';
+import { ApprovalRecord, InstanceSummary, ReturnedBanner } from '../../runtime/approval/ApprovalStatus';
+import type { InstanceDetail } from '../../runtime/approval/services';
+import { useApprovalT } from '../../runtime/approval/i18n';
+import { createApprovalServices } from '../api/approvalApi';
+import { PROCESS_ROUTES } from '../routes/routeTable';
 import { usePageTitle } from '../layout/pageTitle';
 
 export interface DefinitionPageProps {
@@ -31,6 +39,7 @@ export interface DefinitionPageProps {
 }
 
 const widgetServices = createWidgetServices();
+const approvalServices = createApprovalServices();
 
 export function DefinitionPage(props: DefinitionPageProps) {
   const { i18n } = useTranslation('app');
@@ -129,7 +138,7 @@ interface Derived {
  * The record (?id=) or, for a settlement / write-off of an application (?shenQingId=), the new
  * document the server fills from the application by the definition's derive mapping.
  */
-function useFormRecord(definition: FormDefinition, id: string | null, shenQingId: string | null): Loaded {
+function useFormRecord(definition: FormDefinition, id: string | null, shenQingId: string | null, reloadKey = 0): Loaded {
   const [state, setState] = useState<Loaded>({ phase: 'loading' });
   useEffect(() => {
     let live = true;
@@ -156,18 +165,64 @@ function useFormRecord(definition: FormDefinition, id: string | null, shenQingId
     return () => {
       live = false;
     };
-  }, [definition, id, shenQingId]);
+  }, [definition, id, shenQingId, reloadKey]);
   return state;
 }
 
-function FormView({ definition, mode, params, locale }: DefinitionPageProps & { locale: Locale }) {
+type DetailState = { phase: 'none' } | { phase: 'loading' } | { phase: 'ok'; detail: InstanceDetail } | { phase: 'error'; msg: string } | { phase: 'handled' };
+
+/** The record's approval (processInstance/detail); 'none' for a new document. */
+function useInstanceDetail(recordId: string | null, reloadKey: number): DetailState {
+  const [state, setState] = useState<DetailState>(recordId ? { phase: 'loading' } : { phase: 'none' });
+  useEffect(() => {
+    if (!recordId) {
+      setState({ phase: 'none' });
+      return;
+    }
+    let live = true;
+    setState({ phase: 'loading' });
+    approvalServices
+      .detail(recordId)
+      .then((detail) => live && setState({ phase: 'ok', detail }))
+      .catch((e: unknown) => {
+        if (!live) return;
+        setState(e instanceof ApiError && e.handled ? { phase: 'handled' } : { phase: 'error', msg: e instanceof Error ? e.message : String(e) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [recordId, reloadKey]);
+  return state;
+}
+
+/**
+ * The mode the form really opens in: a returned document its applicant modifies is mode 4 (the
+ * returning node's permissions), whatever link led there; mode 3 without a task of the caller's
+ * is a read-only view.
+ */
+export function effectiveMode(mode: FormMode, detail: InstanceDetail | null): FormMode {
+  if (!detail?.instance) return mode;
+  const resubmits = detail.instance.status === 'returned' && detail.allowedActions.includes('resubmit');
+  if (resubmits && (mode === FORM_MODES.MODIFY || mode === FORM_MODES.MODIFY_ON_RETURN)) return FORM_MODES.MODIFY_ON_RETURN;
+  if (mode === FORM_MODES.MODIFY_ON_RETURN && !resubmits) return FORM_MODES.VIEW;
+  if (mode === FORM_MODES.APPROVE && !detail.myTask) return FORM_MODES.VIEW;
+  return mode;
+}
+
+function FormView({ definition, mode: routeMode, params, locale }: DefinitionPageProps & { locale: Locale }) {
   const { t } = useTranslation('app');
+  const at = useApprovalT(locale);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { message } = AntApp.useApp();
   const user = useMemo(() => sessionUser(), []);
-  const state = useFormRecord(definition, params.get('id'), params.get('shenQingId'));
+  const recordId = params.get('id');
+  const [reloadKey, setReloadKey] = useState(0);
+  const state = useFormRecord(definition, recordId, params.get('shenQingId'), reloadKey);
+  const approval = useInstanceDetail(recordId, reloadKey);
   const derivedFrom = state.phase === 'ok' ? state.derivedFrom : undefined;
+  const detail = approval.phase === 'ok' ? approval.detail : null;
+  const mode = effectiveMode(routeMode, detail);
 
   const save = useCallback(
     async (payload: SavePayload) => {
@@ -177,24 +232,122 @@ function FormView({ definition, mode, params, locale }: DefinitionPageProps & { 
       const q = new URLSearchParams({ id: r.id });
       if (payload.submit) q.set('viewType', '2');
       navigate(`${pathname}?${q.toString()}`, { replace: true });
+      // the same URL after a save keeps this page: read the record and its approval again
+      setReloadKey((k) => k + 1);
     },
     [navigate, pathname, message, t, derivedFrom],
   );
 
+  // after an approver's action: back to where they came from, else the task center
+  const goBack = useCallback(() => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(PROCESS_ROUTES.tasks, { replace: true });
+  }, [navigate]);
+
+  const openResubmit = useCallback(() => {
+    const q = new URLSearchParams(search);
+    q.delete('viewType');
+    q.set('mode', String(FORM_MODES.MODIFY_ON_RETURN));
+    navigate(`${pathname}?${q.toString()}`);
+  }, [navigate, pathname, search]);
+
   if (state.phase === 'error') return <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />;
   if (state.phase !== 'ok') return null;
+  // the node's permissions decide mode 3 and 4: wait for the approval before building the form
+  const needsNode = routeMode === FORM_MODES.APPROVE || routeMode === FORM_MODES.MODIFY_ON_RETURN || routeMode === FORM_MODES.MODIFY;
+  if (recordId && needsNode && approval.phase === 'loading') {
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }} data-testid="approval-loading">
+        <Spin tip={at('panel.loading')}>
+          <div style={{ minHeight: 40 }} />
+        </Spin>
+      </div>
+    );
+  }
+  const node =
+    mode === FORM_MODES.APPROVE && detail?.myTask
+      ? { id: detail.myTask.nodeId, name: detail.myTask.nodeName ?? undefined }
+      : mode === FORM_MODES.MODIFY_ON_RETURN && detail?.instance?.returnedFrom
+        ? { id: detail.instance.returnedFrom.id, name: detail.instance.returnedFrom.name }
+        : null;
+  const storedData = state.record?.data;
   return (
-    <DefinitionForm
-      key={`${params.get('id') ?? 'new'}-${mode}`}
-      definition={state.definition}
-      mode={mode}
-      record={state.record}
-      user={user}
-      locale={locale}
-      services={widgetServices}
-      onSubmit={save}
-      onSaveDraft={mode === FORM_MODES.VIEW || mode === FORM_MODES.APPROVE ? undefined : save}
-      onCancel={() => navigate(-1)}
-    />
+    <>
+      {approval.phase === 'error' ? (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="approval-error-load"
+          title={at('panel.loadFailed', { msg: approval.msg })}
+          action={
+            <Button size="small" onClick={() => setReloadKey((k) => k + 1)}>
+              {at('panel.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+        />
+      ) : null}
+      {detail?.instance ? (
+        <>
+          {mode === FORM_MODES.MODIFY_ON_RETURN ? <ReturnedBanner detail={detail} locale={locale} /> : null}
+          {routeMode === FORM_MODES.APPROVE && !detail.myTask ? (
+            <Alert type="info" showIcon title={at('panel.noTask')} data-testid="approval-no-task" style={{ marginBottom: 12 }} />
+          ) : null}
+          <InstanceSummary
+            detail={detail}
+            locale={locale}
+            services={approvalServices}
+            userId={user.id}
+            recordId={recordId ?? ''}
+            actions={mode === FORM_MODES.VIEW}
+            onChanged={() => setReloadKey((k) => k + 1)}
+          />
+          {mode === FORM_MODES.VIEW && detail.instance.status === 'returned' && detail.allowedActions.includes('resubmit') ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="returned-view-hint"
+              title={at('returned.title')}
+              action={
+                <Button type="primary" size="small" icon={<EditOutlined />} onClick={openResubmit} data-testid="open-resubmit">
+                  {at('actions.modifyResubmit')}
+                </Button>
+              }
+              style={{ marginBottom: 12 }}
+            />
+          ) : null}
+        </>
+      ) : null}
+      <DefinitionForm
+        key={`${recordId ?? 'new'}-${mode}-${node?.id ?? ''}-${reloadKey}`}
+        definition={state.definition}
+        mode={mode}
+        record={state.record}
+        user={user}
+        node={node}
+        locale={locale}
+        services={widgetServices}
+        onSubmit={save}
+        onSaveDraft={mode === FORM_MODES.VIEW || mode === FORM_MODES.APPROVE ? undefined : save}
+        onCancel={() => navigate(-1)}
+        approvalActions={
+          detail?.myTask
+            ? (ctx) => (
+                <ApprovalPanel
+                  detail={detail}
+                  locale={locale}
+                  services={approvalServices}
+                  widgetServices={widgetServices}
+                  form={ctx}
+                  storedData={storedData}
+                  onDone={goBack}
+                />
+              )
+            : undefined
+        }
+      />
+      {detail?.instance ? <ApprovalRecord detail={detail} locale={locale} services={approvalServices} widgetServices={widgetServices} /> : null}
+    </>
   );
 }

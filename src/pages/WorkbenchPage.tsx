@@ -1,6 +1,6 @@
-// The employee workbench (/web/system/gongZuoTai): greeting, the document-number lookup and
-// shortcuts to the main lists.
-import { useState } from 'react';
+// The employee workbench (/web/system/gongZuoTai): greeting, the task center's counts and first
+// to-do documents, the document-number lookup and shortcuts to the main lists.
+import { useMemo, useState } from 'react';
 import { Button, Card, Col, Input, Row, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
@@ -9,9 +9,17 @@ import { DATE_FORMATS } from '../../schemas/constants';
 import { getSessionValue } from '../session/session';
 import { APP_ROUTES } from '../routes/routeTable';
 import { lookupPath } from '../lookup/openApplication';
+import { createTaskCenterApi, type TaskCenterApi } from './approval/tasks/api';
+import { WorkbenchTasks } from './approval/tasks/WorkbenchTasks';
 
-export function WorkbenchPage() {
+export interface WorkbenchPageProps {
+  /** the task center's calls (a fake in tests) */
+  taskApi?: TaskCenterApi;
+}
+
+export function WorkbenchPage({ taskApi }: WorkbenchPageProps = {}) {
   const { t } = useTranslation('app');
+  const tasks = useMemo(() => taskApi ?? createTaskCenterApi(), [taskApi]);
   const navigate = useNavigate();
   const [number, setNumber] = useState('');
   const name = getSessionValue('empName') ?? getSessionValue('username') ?? t('common:unknownUser');
@@ -28,6 +36,9 @@ export function WorkbenchPage() {
       <Typography.Title level={3}>{t('workbench.welcome', { name })}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('workbench.today', { date: dayjs().format(DATE_FORMATS.date) })}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
+        <Col xs={24}>
+          <WorkbenchTasks api={tasks} />
+        </Col>
         <Col xs={24} lg={12}>
           <Card title={t('workbench.lookupTitle')}>
             <Space.Compact style={{ width: '100%' }}>

@@ -194,6 +194,8 @@ export const PROCESS_ROUTES = {
   callbackLog: '/web/system/huiDiaoRiZhi/list',
   matrices: '/web/system/juZhen/juZhenList',
   summaryApproval: `${FY}/shenQing/feiYongHuiZongShenPi`,
+  /** the batch-approval whitelist (also the expense summary approval's): one list */
+  batchWhitelist: '/web/system/piLiangShenPiBaiMingDan',
 } as const;
 
 /**

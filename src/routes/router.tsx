@@ -91,6 +91,10 @@ export const routes: RouteObject[] = [
               { path: rel(PROCESS_ROUTES.callbackLog), lazy: async () => ({ Component: (await import('../pages/approval/CallbackLogPage')).CallbackLogPage }) },
               { path: rel(PROCESS_ROUTES.matrices), lazy: async () => ({ Component: (await import('../pages/approval/MatrixPage')).MatrixPage }) },
               {
+                path: rel(PROCESS_ROUTES.batchWhitelist),
+                lazy: async () => ({ Component: (await import('../pages/approval/whitelist/BatchWhitelistPage')).BatchWhitelistPage }),
+              },
+              {
                 path: rel(PROCESS_ROUTES.summaryApproval),
                 lazy: async () => ({ Component: (await import('../pages/approval/SummaryApprovalPage')).SummaryApprovalPage }),
               },

@@ -45,3 +45,11 @@ describe('problemsByNode', () => {
     expect(problemTarget({ path: '/name', message: '' }, def)).toEqual({});
   });
 });
+
+describe('toPointer', () => {
+  it('turns the server’s field paths into JSON pointers and keeps pointers', async () => {
+    const { toPointer } = await import('./problems');
+    expect(toPointer('definition.nodes.3.assignee')).toEqual('/nodes/3/assignee');
+    expect(toPointer('/edges/1')).toEqual('/edges/1');
+  });
+});

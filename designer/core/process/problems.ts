@@ -48,3 +48,11 @@ export function problemTarget(problem: ProcessProblem, definition: Pick<ProcessD
   if (kind === 'edges' && definition.edges[i]) return { edgeId: definition.edges[i].id, nodeId: definition.edges[i].source };
   return {};
 }
+
+/** A problem's path as a JSON pointer (`definition.nodes.3.assignee` → `/nodes/3/assignee`). */
+export function toPointer(path: string): string {
+  if (path.startsWith('/')) return path;
+  return `/${pathSegments(path)
+    .map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'))
+    .join('/')}`;
+}

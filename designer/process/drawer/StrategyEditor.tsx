@@ -51,10 +51,8 @@ function CodeListPicker({ node, kind, dispatch, options }: { node: ProcessNode; 
         data-testid="strategy-deptMembers"
         aria-label={label}
         multiple
-        treeCheckable
-        showCheckedStrategy={TreeSelect.SHOW_ALL}
-        treeCheckStrictly={false}
         treeDefaultExpandAll
+        showSearch={{ treeNodeFilterProp: 'title' }}
         style={{ width: '100%' }}
         placeholder={label}
         value={value}

@@ -1,6 +1,14 @@
-// To be built (issue 14).
-import { NotConfiguredPage } from '../NotConfiguredPage';
+// The task center (/web/system/process/renWu-process-ui): see tasks/TaskCenter.tsx.
+import { useMemo } from 'react';
+import { createTaskCenterApi, type TaskCenterApi } from './tasks/api';
+import { TaskCenter } from './tasks/TaskCenter';
 
-export function TaskCenterPage() {
-  return <NotConfiguredPage />;
+export interface TaskCenterPageProps {
+  /** the calls (a fake in tests) */
+  api?: TaskCenterApi;
+}
+
+export function TaskCenterPage({ api: given }: TaskCenterPageProps = {}) {
+  const api = useMemo(() => given ?? createTaskCenterApi(), [given]);
+  return <TaskCenter api={api} />;
 }

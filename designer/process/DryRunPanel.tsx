@@ -1,0 +1,195 @@
+// The dry-run panel: values for the bound form's fields (those the process reads first, typed
+// by field type; an amount as a decimal string), run processInstance/dryRun, then the steps —
+// each node with its resolved approvers (names) and why — while the canvas highlights the path.
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Empty, Form, Input, InputNumber, List, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
+import type { Locale } from '../../schemas/constants';
+import type { ProcessDefinition } from '../../schemas/process/model';
+import { translate } from '../../schemas/locales';
+import type { DryRunResult } from '../../schemas/process/dryRun';
+import type { DryRunAnswer, ProcessDesignerApi, ProcessFormField } from './api';
+import { DECIMAL_PATTERN, dryRunData, dryRunFields, fieldsReadBy, inputKind } from './dryRunFields';
+import { useProcessT } from './i18n';
+
+export interface DryRunPanelProps {
+  api: ProcessDesignerApi;
+  definition: ProcessDefinition;
+  formCode: string | null;
+  locale: Locale;
+  /** the steps of the last run (null: none), for the canvas's highlight */
+  onResult: (result: DryRunResult | null) => void;
+  onClose: () => void;
+}
+
+export function DryRunPanel({ api, definition, formCode, locale, onResult, onClose }: DryRunPanelProps) {
+  const t = useProcessT(locale);
+  const [fields, setFields] = useState<ProcessFormField[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [all, setAll] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
+  const [invalid, setInvalid] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (!formCode) return;
+    let live = true;
+    api
+      .formFields(formCode)
+      .then((f) => live && setFields(f))
+      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [api, formCode]);
+
+  const read = useMemo(() => fieldsReadBy(definition), [definition]);
+  const shown = useMemo(() => (fields ? dryRunFields(fields, read, all || read.length === 0) : []), [fields, read, all]);
+
+  if (!formCode)
+    return (
+      <section data-testid="process-dryrun" aria-label={t('dryRun.title')}>
+        <Empty description={t('dryRun.unbound')} />
+      </section>
+    );
+
+  const run = async () => {
+    if (!fields) return;
+    const { data, invalid: bad } = dryRunData(fields, values);
+    setInvalid(bad);
+    if (bad.length) return;
+    setRunning(true);
+    setError(null);
+    try {
+      const a = await api.dryRun(formCode, data);
+      setAnswer(a);
+      onResult(a.result);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      onResult(null);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const label = (f: ProcessFormField) => f.label[locale] || f.label['zh-CN'] || f.key;
+  const reason = (r: DryRunResult['steps'][number]['reason']) => (r ? translate(locale, 'schemas', r.key, r.params) : '');
+  const result = answer?.result ?? null;
+
+  return (
+    <section data-testid="process-dryrun" aria-label={t('dryRun.title')}>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('dryRun.title')}
+        </Typography.Title>
+        <Button size="small" onClick={onClose} data-testid="process-dryrun-close">
+          {t('toolbar.close')}
+        </Button>
+      </Space>
+      <Typography.Paragraph type="secondary">{t('dryRun.hint')}</Typography.Paragraph>
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+      {fields === null && !error ? <Spin /> : null}
+      {fields ? (
+        <Form layout="vertical" size="small" onFinish={() => void run()}>
+          {shown.length === 0 ? <Typography.Paragraph type="secondary">{t('dryRun.noFields')}</Typography.Paragraph> : null}
+          {shown.map((f) => {
+            const kind = inputKind(f);
+            const id = `process-dryrun-${f.path}`;
+            const bad = invalid.includes(f.path);
+            const common = { id, 'data-testid': id };
+            const set = (v: unknown) => setValues((prev) => ({ ...prev, [f.path]: v }));
+            return (
+              <Form.Item
+                key={f.path}
+                label={label(f)}
+                htmlFor={id}
+                validateStatus={bad ? 'error' : undefined}
+                help={bad ? t(kind === 'decimal' ? 'dryRun.badDecimal' : 'dryRun.badInteger') : read.includes(f.path) ? t('dryRun.readByProcess') : undefined}
+              >
+                {kind === 'integer' ? (
+                  <InputNumber
+                    {...common}
+                    precision={0}
+                    style={{ width: '100%' }}
+                    value={values[f.path] as number | undefined}
+                    onChange={(v) => set(v ?? undefined)}
+                  />
+                ) : kind === 'decimal' ? (
+                  <Input
+                    {...common}
+                    inputMode="decimal"
+                    value={(values[f.path] as string | undefined) ?? ''}
+                    onChange={(e) => set(e.target.value)}
+                    status={bad || (values[f.path] && !DECIMAL_PATTERN.test(String(values[f.path]).trim())) ? 'error' : undefined}
+                  />
+                ) : kind === 'boolean' ? (
+                  <Switch id={id} data-testid={id} checked={values[f.path] === true} onChange={set} />
+                ) : kind === 'select' ? (
+                  <Select
+                    {...common}
+                    allowClear
+                    value={values[f.path] as string | undefined}
+                    onChange={set}
+                    options={(f.options ?? []).map((o) => ({ value: o.value as string, label: o.label[locale] || o.label['zh-CN'] }))}
+                  />
+                ) : (
+                  <Input {...common} value={(values[f.path] as string | undefined) ?? ''} onChange={(e) => set(e.target.value)} />
+                )}
+              </Form.Item>
+            );
+          })}
+          {read.length > 0 ? (
+            <Form.Item>
+              <Switch size="small" checked={all} onChange={setAll} aria-label={t('dryRun.allFields')} data-testid="process-dryrun-all" />{' '}
+              {t('dryRun.allFields')}
+            </Form.Item>
+          ) : null}
+          <Button type="primary" htmlType="submit" loading={running} data-testid="process-dryrun-run">
+            {t('dryRun.run')}
+          </Button>
+        </Form>
+      ) : null}
+      {answer && !answer.result ? (
+        <Alert style={{ marginTop: 8 }} type="warning" showIcon title={t('dryRun.noProcess')} data-testid="process-dryrun-none" />
+      ) : null}
+      {answer?.result ? (
+        <div style={{ marginTop: 12 }} data-testid="process-dryrun-result" aria-live="polite">
+          {answer.processCode && answer.processCode !== definition.code ? (
+            <Alert type="warning" showIcon title={t('dryRun.otherProcess', { code: answer.processCode, version: answer.processVersion ?? '' })} />
+          ) : (
+            <Typography.Paragraph type="secondary">{t('dryRun.ranVersion', { version: answer.processVersion ?? '' })}</Typography.Paragraph>
+          )}
+          {result?.error ? <Alert type="error" showIcon title={translate(locale, 'server', result.error.code, result.error.params)} /> : null}
+          <List
+            size="small"
+            dataSource={result?.steps ?? []}
+            renderItem={(s, i) => (
+              <List.Item key={`${s.nodeId}-${i}`} data-testid={`process-dryrun-step-${s.nodeId}`}>
+                <Space orientation="vertical" size={0}>
+                  <Space>
+                    <Typography.Text strong>{s.name[locale] || s.name['zh-CN']}</Typography.Text>
+                    <Tag>{t(`dryRun.outcome.${s.outcome}`)}</Tag>
+                  </Space>
+                  {s.approvers.length ? (
+                    <Typography.Text data-testid={`process-dryrun-approvers-${s.nodeId}`}>
+                      {t('dryRun.approvers', { names: s.approvers.map((id, k) => answer.names[id] ?? s.approverNames[k] ?? id).join(t('versions.separator')) })}
+                    </Typography.Text>
+                  ) : null}
+                  {s.reason ? <Typography.Text type="secondary">{reason(s.reason)}</Typography.Text> : null}
+                  {s.condition ? (
+                    <Typography.Text type="secondary">
+                      {t(s.condition.matched ? 'dryRun.conditionMatched' : 'dryRun.conditionDefault', { label: s.condition.label ?? '' })}
+                    </Typography.Text>
+                  ) : null}
+                </Space>
+              </List.Item>
+            )}
+          />
+          <Typography.Text strong data-testid="process-dryrun-end">
+            {t(`dryRun.end.${result?.end ?? 'approved'}`)}
+          </Typography.Text>
+        </div>
+      ) : null}
+    </section>
+  );
+}
