@@ -181,6 +181,17 @@ export function ProcessCanvas({ store, locale, problems, path, names = EMPTY_NAM
     [store, run, readOnly],
   );
 
+  const container = useRef<HTMLDivElement>(null);
+  /** focus a node's element once React Flow has drawn it (a few frames at most) */
+  const focusNode = useCallback((id: string) => {
+    const attempt = (tries: number) => {
+      const el = container.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+      if (el) el.focus();
+      else if (tries > 0) requestAnimationFrame(() => attempt(tries - 1));
+    };
+    requestAnimationFrame(() => attempt(10));
+  }, []);
+
   const ctx = useMemo<CanvasContextValue>(
     () => ({
       locale,
@@ -196,7 +207,10 @@ export function ProcessCanvas({ store, locale, problems, path, names = EMPTY_NAM
         ),
       actions: {
         insert: (edgeId: string, kind: InsertKind) => {
-          run(insertOnEdge(edgeId, kind));
+          if (!run(insertOnEdge(edgeId, kind))) return;
+          // keyboard users go on from the new node (Enter opens its properties)
+          const id = store.getState().selection.nodes[0];
+          if (id) focusNode(id);
         },
         addBranch: (nodeId: string) => {
           run(addBranch(nodeId));
@@ -211,7 +225,7 @@ export function ProcessCanvas({ store, locale, problems, path, names = EMPTY_NAM
         },
       },
     }),
-    [locale, t, approvalT, names, readOnly, menu, run, store],
+    [locale, t, approvalT, names, readOnly, menu, run, store, focusNode],
   );
 
   const ariaLabelConfig = useMemo(
@@ -236,7 +250,7 @@ export function ProcessCanvas({ store, locale, problems, path, names = EMPTY_NAM
 
   return (
     <CanvasContext.Provider value={ctx}>
-      <div className="fw-pd-canvas" data-testid="process-canvas" onKeyDown={onKeyDown} aria-label={t('canvas.label')} role="region">
+      <div ref={container} className="fw-pd-canvas" data-testid="process-canvas" onKeyDown={onKeyDown} aria-label={t('canvas.label')} role="region">
         <ReactFlow<FlowNode>
           nodes={nodes}
           edges={flowEdges}

@@ -101,12 +101,14 @@ export interface CodeNameDialogProps {
   open: boolean;
   /** copy: the process copied; absent: create */
   from?: { code: string; name: LocalizedText };
+  /** create: the form the new process is bound to (preset in the form picker) */
+  formCode?: string;
   onClose: () => void;
   onDone: (summary: ProcessSummary) => void;
 }
 
 /** Create a process (code, name, optional form) or copy one under a new code. */
-export function CodeNameDialog({ api, locale, open, from, onClose, onDone }: CodeNameDialogProps) {
+export function CodeNameDialog({ api, locale, open, from, formCode, onClose, onDone }: CodeNameDialogProps) {
   const t = useProcessT(locale);
   const [form] = Form.useForm<{ code: string; name: string; formCode?: string }>();
   const { forms } = useFormOptions(api, open && !from);
@@ -115,10 +117,14 @@ export function CodeNameDialog({ api, locale, open, from, onClose, onDone }: Cod
   useEffect(() => {
     if (open) {
       form.resetFields();
-      form.setFieldsValue({ code: from ? `${from.code}_copy` : '', name: from ? t('list.copyName', { name: from.name[locale] || from.name['zh-CN'] }) : '' });
+      form.setFieldsValue({
+        code: from ? `${from.code}_copy` : '',
+        name: from ? t('list.copyName', { name: from.name[locale] || from.name['zh-CN'] }) : '',
+        ...(!from && formCode ? { formCode } : {}),
+      });
       setError(null);
     }
-  }, [open, from, form, t, locale]);
+  }, [open, from, formCode, form, t, locale]);
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
@@ -157,10 +163,10 @@ export function CodeNameDialog({ api, locale, open, from, onClose, onDone }: Cod
             { pattern: CODE_PATTERN, message: t('list.codePattern') },
           ]}
         >
-          <Input data-testid="process-codename-code" autoComplete="off" />
+          <Input data-testid="process-codename-code" autoComplete="off" onPressEnter={() => void submit().catch(() => undefined)} />
         </Form.Item>
         <Form.Item name="name" label={t('list.name')} rules={[{ required: true, whitespace: true, message: t('list.nameRequired') }, { max: 200 }]}>
-          <Input data-testid="process-codename-name" autoComplete="off" />
+          <Input data-testid="process-codename-name" autoComplete="off" onPressEnter={() => void submit().catch(() => undefined)} />
         </Form.Item>
         {!from ? (
           <Form.Item name="formCode" label={t('list.formOptional')}>

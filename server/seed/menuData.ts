@@ -84,6 +84,18 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
     ],
   },
   {
+    key: 'liuCheng',
+    name: ['流程审批', 'Approvals', '流程審批'],
+    icon: 'AuditOutlined',
+    roles: ALL,
+    children: [
+      { key: 'renWuZhongXin', name: ['任务中心', 'Task center', '任務中心'], path: '/web/system/process/renWu-process-ui', roles: ALL },
+      { key: 'liuChengRenWuDel', name: ['流程任务删除', 'Delete process tasks', '流程任務刪除'], path: '/web/system/process/liuChengRenWuDel' },
+      { key: 'juZhenList', name: ['审批矩阵', 'Approver matrices', '審批矩陣'], path: '/web/system/juZhen/juZhenList' },
+      { key: 'piLiangShenPiBaiMingDan', name: ['批量审批白名单', 'Batch-approval whitelist', '批量審批白名單'], path: '/web/system/piLiangShenPiBaiMingDan' },
+    ],
+  },
+  {
     key: 'xiTong',
     name: ['系统管理', 'System', '系統管理'],
     icon: 'SettingOutlined',
