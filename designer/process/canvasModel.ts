@@ -6,8 +6,7 @@
 // React Flow and the memoised node components skip the untouched ones.
 import type { Edge, Node } from '@xyflow/react';
 import type { ProcessDefinition, ProcessEdge, ProcessNode } from '../../schemas/process/model';
-import { canvasPositions } from '../core/process/layout';
-import { NODE_SIZE } from '../../runtime/approval/layout';
+import { NODE_SIZE, layoutProcess } from '../../runtime/approval/layout';
 import { isPlaceholderCondition } from '../core/process/propertyCommands';
 
 export interface FlowNodeData extends Record<string, unknown> {
@@ -88,16 +87,29 @@ export function edgeOffsets(edges: readonly ProcessEdge[], roles?: Map<string, {
 export class CanvasModel {
   private nodeCache = new Map<string, FlowNode>();
   private edgeCache = new Map<string, FlowEdge>();
-  private layoutOf: Pick<ProcessDefinition, 'nodes' | 'edges'> | null = null;
+  /** the automatic layout (every node placed by dagre) and the graph it was computed for */
+  private layoutOf: { edges: ProcessDefinition['edges']; shape: string } | null = null;
+  private auto: Record<string, { x: number; y: number }> = {};
+  private positionsOf: Pick<ProcessDefinition, 'nodes' | 'edges'> | null = null;
   private positions: Record<string, { x: number; y: number }> = {};
 
-  /** Positions for the definition (layout recomputed only when the graph changed). */
+  /**
+   * Positions for the definition: stored positions over the automatic layout. The layout depends
+   * only on the graph's shape (node ids and types, the edges), so it is recomputed only when that
+   * changed — not when a node is moved or renamed (a drag's end re-runs no dagre over 500 nodes).
+   */
   positionsFor(def: Pick<ProcessDefinition, 'nodes' | 'edges'>): Record<string, { x: number; y: number }> {
-    if (!this.layoutOf || this.layoutOf.nodes !== def.nodes || this.layoutOf.edges !== def.edges) {
-      this.positions = canvasPositions(def);
-      this.layoutOf = def;
+    if (this.positionsOf && this.positionsOf.nodes === def.nodes && this.positionsOf.edges === def.edges) return this.positions;
+    const shape = def.nodes.map((n) => `${n.id}\u0000${n.type}`).join('\u0001');
+    if (!this.layoutOf || this.layoutOf.edges !== def.edges || this.layoutOf.shape !== shape) {
+      this.auto = layoutProcess(def, { keepPositions: false });
+      this.layoutOf = { edges: def.edges, shape };
     }
-    return this.positions;
+    const out = { ...this.auto };
+    for (const n of def.nodes) if (n.position) out[n.id] = { x: n.position.x, y: n.position.y };
+    this.positions = out;
+    this.positionsOf = def;
+    return out;
   }
 
   nodes(def: Pick<ProcessDefinition, 'nodes' | 'edges'>, decor: CanvasDecor = {}): FlowNode[] {
