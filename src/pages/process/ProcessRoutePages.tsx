@@ -78,7 +78,7 @@ export function FormProcessRoutePage() {
   const [params] = useSearchParams();
   const formCode = params.get('code');
   const { t } = useTranslation('app');
-  if (!isFormCode(formCode)) return <NotConfiguredPage formCode={formCode || undefined} detail={t('engine.noCode')} />;
+  if (!isFormCode(formCode)) return <NotConfiguredPage formCode={formCode || undefined} detail={t('app:engine.noCode')} />;
   return <FormProcess key={formCode} formCode={formCode} />;
 }
 

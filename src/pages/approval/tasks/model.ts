@@ -105,14 +105,15 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
 
 /**
  * A waiting time in words, two units at most: under a minute "just now", then minutes, hours
- * and minutes, days and hours (keys under `tasks.waiting.` of the approval namespace).
+ * and minutes, days and hours (keys `approval:tasks.waiting.*`, named with their namespace: this
+ * module is in src/, whose own namespace is `app`).
  */
 export function waitingText(ms: number, t: T): string {
   const { days, hours, minutes } = durationParts(ms);
-  if (days > 0) return hours > 0 ? t('tasks.waiting.daysHours', { days, hours }) : t('tasks.waiting.days', { days });
-  if (hours > 0) return minutes > 0 ? t('tasks.waiting.hoursMinutes', { hours, minutes }) : t('tasks.waiting.hours', { hours });
-  if (minutes > 0) return t('tasks.waiting.minutes', { minutes });
-  return t('tasks.waiting.justNow');
+  if (days > 0) return hours > 0 ? t('approval:tasks.waiting.daysHours', { days, hours }) : t('approval:tasks.waiting.days', { days });
+  if (hours > 0) return minutes > 0 ? t('approval:tasks.waiting.hoursMinutes', { hours, minutes }) : t('approval:tasks.waiting.hours', { hours });
+  if (minutes > 0) return t('approval:tasks.waiting.minutes', { minutes });
+  return t('approval:tasks.waiting.justNow');
 }
 
 /** A waiting time past this is marked overdue-looking (warning colour): three days. */
