@@ -247,6 +247,18 @@ describe('move, layout, rename', () => {
     expect(autoLayout().apply(after).definition).toBe(after);
   });
 
+  it('a change of shape re-flows the process: insert, new branch and delete forget stored positions; a move or rename keeps them', () => {
+    const moved = applyChecked(base(), moveNodes({ a: { x: 1, y: 2 }, end: { x: 3, y: 4 } }));
+    const edge = moved.edges.find((e) => e.target === 'end')!;
+    for (const kind of INSERT_KINDS) expect(applyChecked(moved, insertOnEdge(edge.id, kind)).nodes.every((n) => n.position === undefined)).toBe(true);
+    const withGroup = applyChecked(moved, insertOnEdge(edge.id, 'condition'));
+    const gateway = withGroup.nodes.find((n) => n.type === 'condition')!;
+    const regrouped = applyChecked(withGroup, moveNodes({ a: { x: 5, y: 6 } }));
+    expect(applyChecked(regrouped, addBranch(gateway.id)).nodes.every((n) => n.position === undefined)).toBe(true);
+    expect(applyChecked(regrouped, deleteNodes([gateway.id])).nodes.every((n) => n.position === undefined)).toBe(true);
+    expect(applyChecked(moved, renameNode('a', { 'zh-CN': '主管' })).nodes.find((n) => n.id === 'a')?.position).toEqual({ x: 1, y: 2 });
+  });
+
   it('renames a node and the process', () => {
     const after = applyChecked(base(), renameNode('a', { 'zh-CN': '主管', 'en-US': 'Manager' }));
     expect(after.nodes.find((n) => n.id === 'a')?.name).toEqual({ 'zh-CN': '主管', 'en-US': 'Manager' });

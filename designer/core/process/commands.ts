@@ -58,6 +58,24 @@ function insertEdgesAfter(edges: readonly ProcessEdge[], afterId: string, replac
   return out;
 }
 
+/**
+ * The definition with no stored position: a change of the graph's shape (insert, delete, a new
+ * branch) re-flows the whole process top-down, so a new node never lands on a node an admin had
+ * moved; moves made since persist until the next change of shape (undo brings them back).
+ */
+function reflowed(def: ProcessDefinition): ProcessDefinition {
+  if (!def.nodes.some((n) => n.position)) return def;
+  return {
+    ...def,
+    nodes: def.nodes.map((n) => {
+      if (!n.position) return n;
+      const { position: _drop, ...rest } = n;
+      void _drop;
+      return rest;
+    }),
+  };
+}
+
 /** Insert an approver, a CC, a condition group or a parallel group on edge `edgeId`. */
 export function insertOnEdge(edgeId: string, kind: InsertKind, names: Partial<typeof DEFAULT_NODE_NAMES> = {}): ProcessCommand {
   return {
@@ -99,7 +117,11 @@ export function insertOnEdge(edgeId: string, kind: InsertKind, names: Partial<ty
         ];
       }
       return {
-        definition: { ...def, nodes: insertNodesAfter(def.nodes, source.id, addedNodes), edges: insertEdgesAfter(def.edges, edge.id, redirected, addedEdges) },
+        definition: reflowed({
+          ...def,
+          nodes: insertNodesAfter(def.nodes, source.id, addedNodes),
+          edges: insertEdgesAfter(def.edges, edge.id, redirected, addedEdges),
+        }),
         selection: { nodes: [nodeId], edges: [] },
       };
     },
@@ -128,7 +150,7 @@ export function addBranch(gatewayId: string): ProcessCommand {
           : { id, source: gatewayId, target };
       const lastOut = outs[outs.length - 1];
       const edges = lastOut ? insertEdgesAfter(def.edges, lastOut.id, lastOut, [edge]) : [...def.edges, edge];
-      return { definition: { ...def, edges }, selection: { nodes: [], edges: [id] } };
+      return { definition: reflowed({ ...def, edges }), selection: { nodes: [], edges: [id] } };
     },
   };
 }
@@ -195,7 +217,7 @@ export function deleteNodes(ids: readonly string[]): ProcessCommand {
       for (const id of ids) requireNode(def, id);
       let next = def;
       for (const id of ids) next = removeOne(next, id);
-      return { definition: next, selection: { nodes: [], edges: [] } };
+      return { definition: reflowed(next), selection: { nodes: [], edges: [] } };
     },
   };
 }
@@ -219,7 +241,7 @@ export function deleteBranch(edgeId: string): ProcessCommand {
       const dead = new Set(next.nodes.filter((n) => !live.has(n.id) && reachable(def, edge.target).has(n.id)).map((n) => n.id));
       if (dead.size)
         next = { ...next, nodes: next.nodes.filter((n) => !dead.has(n.id)), edges: next.edges.filter((e) => !dead.has(e.source) && !dead.has(e.target)) };
-      return { definition: next, selection: { nodes: [], edges: [] } };
+      return { definition: reflowed(next), selection: { nodes: [], edges: [] } };
     },
   };
 }
@@ -233,7 +255,7 @@ export function deleteSelection(selection: { nodes: readonly string[]; edges: re
       for (const id of selection.edges) if (edgeById(next, id)) next = deleteBranch(id).apply(next).definition;
       const nodes = selection.nodes.filter((id) => nodeById(next, id));
       if (nodes.length) next = deleteNodes(nodes).apply(next).definition;
-      return { definition: next, selection: { nodes: [], edges: [] } };
+      return { definition: next === def ? def : reflowed(next), selection: { nodes: [], edges: [] } };
     },
   };
 }
@@ -271,18 +293,7 @@ export function autoLayout(): ProcessCommand {
   return {
     type: 'autoLayout',
     apply(def) {
-      if (!def.nodes.some((n) => n.position)) return { definition: def };
-      return {
-        definition: {
-          ...def,
-          nodes: def.nodes.map((n) => {
-            if (!n.position) return n;
-            const { position: _drop, ...rest } = n;
-            void _drop;
-            return rest;
-          }),
-        },
-      };
+      return { definition: reflowed(def) };
     },
   };
 }

@@ -437,7 +437,7 @@ export function starterDefinition(code: string, name: LocalizedText): ProcessDef
     name,
     version: 0,
     nodes: [
-      { id: 'start', type: 'start', name: { 'zh-CN': '提交', 'en-US': 'Submit', 'zh-TW': '提交' }, position: { x: 0, y: 0 } },
+      { id: 'start', type: 'start', name: { 'zh-CN': '提交', 'en-US': 'Submit', 'zh-TW': '提交' } },
       {
         id: 'approve1',
         type: 'approve',
@@ -446,9 +446,8 @@ export function starterDefinition(code: string, name: LocalizedText): ProcessDef
         method: 'any',
         onEmpty: 'toAdmin',
         returnRule: { targets: ['applicant'], resubmit: 'start' },
-        position: { x: 0, y: 120 },
       },
-      { id: 'end', type: 'end', name: { 'zh-CN': '结束', 'en-US': 'End', 'zh-TW': '結束' }, position: { x: 0, y: 240 } },
+      { id: 'end', type: 'end', name: { 'zh-CN': '结束', 'en-US': 'End', 'zh-TW': '結束' } },
     ],
     edges: [
       { id: 'e-start-approve1', source: 'start', target: 'approve1' },
