@@ -164,7 +164,8 @@ export function ProcessCanvas({ store, locale, problems, path, names = EMPTY_NAM
     (e: KeyboardEvent<HTMLDivElement>) => {
       if (isTyping(e.target)) return;
       const nodeEl = e.target instanceof HTMLElement ? e.target.closest<HTMLElement>('.react-flow__node') : null;
-      if (e.key === 'Enter' && nodeEl?.dataset.id) {
+      // Enter on the node itself (not on a button inside it) opens its properties
+      if (e.key === 'Enter' && nodeEl?.dataset.id && nodeEl === e.target) {
         e.preventDefault();
         store.selectNode(nodeEl.dataset.id);
         onOpenRef.current?.({ nodeId: nodeEl.dataset.id });

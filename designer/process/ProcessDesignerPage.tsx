@@ -190,6 +190,7 @@ function DesignerBody({ api, code, locale, t, item, working, onReload, onBack, o
   const [versionsRefresh, setVersionsRefresh] = useState(0);
   const [busy, setBusy] = useState(false);
   const flow = useReactFlow();
+  const pageRef = useRef<HTMLDivElement>(null);
   const formCode = summary.formCode;
   const { names } = useStrategyNames(api, definition, formCode);
 
@@ -307,7 +308,7 @@ function DesignerBody({ api, code, locale, t, item, working, onReload, onBack, o
 
   const problemCount = lint?.problems.length ?? 0;
   return (
-    <div className="fw-pd-page" data-testid="process-designer" onKeyDown={onKeyDown}>
+    <div ref={pageRef} className="fw-pd-page" data-testid="process-designer" onKeyDown={onKeyDown}>
       <div className="fw-pd-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
         {onBack ? (
           <Tooltip title={t('toolbar.back')}>
@@ -434,7 +435,12 @@ function DesignerBody({ api, code, locale, t, item, working, onReload, onBack, o
         api={api}
         problems={pointerProblems}
         dispatch={dispatch}
-        onClose={() => setDrawer(null)}
+        onClose={() => {
+          const id = drawer?.nodeId;
+          setDrawer(null);
+          // keyboard users are back on the node they opened
+          if (id) requestAnimationFrame(() => pageRef.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`)?.focus());
+        }}
         locale={locale}
       />
       <BindFormDialog

@@ -77,7 +77,11 @@ function InsertMenu({ edgeId, onClose }: { edgeId: string; onClose: (refocus: bo
           role="menuitem"
           className={`fw-pd-insert-item fw-pd-insert-${kind}`}
           data-testid={`process-insert-${kind}`}
-          onClick={() => pick(kind)}
+          onClick={(e) => {
+            // not on to React Flow's edge (it would select the edge instead of the new node)
+            e.stopPropagation();
+            pick(kind);
+          }}
         >
           {t(`canvas.insert.${kind}`)}
         </button>
@@ -85,6 +89,16 @@ function InsertMenu({ edgeId, onClose }: { edgeId: string; onClose: (refocus: bo
     </div>
   );
 }
+
+/**
+ * The label sits in a portal but inside the edge in React's tree, so its clicks and key presses
+ * would reach React Flow's edge handlers, which select the edge (on a click, on Enter/Space) —
+ * and an insert would leave the edge selected instead of the node it inserted. The buttons act on
+ * these keys themselves; other keys (Delete, Ctrl+Z) go on to the canvas.
+ */
+const keepFromEdge = (e: KeyboardEvent<HTMLDivElement>) => {
+  if (e.key === 'Enter' || e.key === ' ' || e.key === 'Escape') e.stopPropagation();
+};
 
 function ProcessFlowEdgeView(props: EdgeProps<FlowEdge>) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, selected, markerEnd } = props;
@@ -126,6 +140,7 @@ function ProcessFlowEdgeView(props: EdgeProps<FlowEdge>) {
           className={`fw-pd-edge-label nodrag nopan${data?.onPath ? ' fw-pd-edge-label-path' : ''}`}
           style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}
           data-testid={`process-edge-${id}`}
+          onKeyDown={keepFromEdge}
         >
           {branch ? (
             <button

@@ -35,6 +35,10 @@ function ProcessFlowNodeView({ data, selected }: NodeProps<FlowNode>) {
             e.stopPropagation();
             actions.addBranch(node.id);
           }}
+          onKeyDown={(e) => {
+            // the button acts on Enter/Space itself: not the node's select (React Flow) nor its open (canvas)
+            if (e.key === 'Enter' || e.key === ' ' || e.key === 'Escape') e.stopPropagation();
+          }}
         >
           <PlusOutlined aria-hidden="true" />
         </button>
