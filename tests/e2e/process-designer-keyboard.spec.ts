@@ -217,3 +217,76 @@ test('the admin designs and publishes a process with the keyboard only', async (
   expect(approver).toMatchObject({ type: 'approve', assignee: { kind: 'users', userIds: [lina.id] } });
   expect(item.published!.nodes.map((n) => n.id)).toEqual(['start', added, ...initial.slice(1)]);
 });
+
+test("a form's process page: none bound → create one bound to the form (keyboard only), then it opens there; the menu offers the process pages", async ({
+  page,
+  request,
+}) => {
+  const session = await apiLogin(request, 'admin', 'Admin@123');
+  const headers = { Authorization: String(session.mytoken), token: String(session.token), empSessionId: String(session.empSessionId) };
+  const post = async <T>(path: string, data: Record<string, unknown>): Promise<T> => {
+    const r = await request.post(path, { data, headers });
+    const body = (await r.json()) as { code: number; msg: string; data: T };
+    expect(body.code, body.msg).toBe(0);
+    return body.data;
+  };
+
+  // the admin's menu has 流程设置 and the approval pages
+  const menu = (await (await request.get('/tpm/system/menu.action', { headers })).json()) as { data: { path: string | null; children?: unknown[] }[] };
+  const paths: string[] = [];
+  const walk = (ns: { path: string | null; children?: unknown[] }[]) =>
+    ns.forEach((n) => {
+      if (n.path) paths.push(n.path);
+      if (n.children) walk(n.children as typeof ns);
+    });
+  walk(menu.data);
+  for (const p of [
+    '/web/system/process/liuChengSheZhi',
+    '/web/system/process/renWu-process-ui',
+    '/web/system/process/liuChengJianKong',
+    '/web/system/process/liuChengRenWuDel',
+    '/web/system/juZhen/juZhenList',
+    '/web/system/piLiangShenPiBaiMingDan',
+    '/web/system/huiDiaoRiZhi/list',
+  ])
+    expect(paths).toContain(p);
+
+  // a published form without a process (the seeded master-data forms have none)
+  const forms = await post<{ rows: { code: string; name: Record<string, string>; processes: unknown[] }[] }>('/tpm/emp/system/process/biaoDan/list', {
+    page: 1,
+    limit: 50,
+  });
+  const form = forms.rows.find((f) => f.processes.length === 0);
+  test.skip(!form, 'every form already has a process');
+  const code = `kbForm${Date.now() % 1_000_000}`;
+
+  await withSession(page, session);
+  await page.goto(`/web/system/peiZhi/biaoDanProcess?code=${form!.code}`);
+  await expect(page.getByTestId('form-process-empty')).toContainText(form!.name['zh-CN']);
+  await tabTo(page, 'the create button', byTestId('form-process-create'));
+  await page.keyboard.press('Enter');
+  await tabTo(page, 'the code input', byTestId('process-codename-code'));
+  await page.keyboard.type(code);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('表单流程');
+  await page.keyboard.press('Enter');
+  // the new process opens here, bound to the form
+  await expect(page.getByTestId('process-designer')).toBeVisible();
+  await expect(page.getByTestId('process-title')).toContainText(code);
+  await expect(page.getByTestId('process-bind')).toContainText(form!.name['zh-CN']);
+  const item = await post<{ summary: { formCode: string | null } }>('/tpm/emp/system/process/processDefinition/item/rule', { code });
+  expect(item.summary.formCode).toBe(form!.code);
+
+  // the form's page now opens that process directly; back (toolbar) goes to the process list
+  await page.goto(`/web/system/peiZhi/biaoDanProcess?code=${form!.code}`);
+  await expect(page.getByTestId('process-title')).toContainText(code);
+  await tabTo(page, 'the back button', byTestId('process-back'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/web\/system\/process\/liuChengSheZhi$/);
+  await expect(page.getByTestId(`process-list-name-${code}`)).toBeVisible();
+
+  // the designer's route without a code goes back to the list
+  await page.goto('/web/system/process/liuChengTu');
+  await expect(page).toHaveURL(/\/web\/system\/process\/liuChengSheZhi$/);
+  await expect(page.getByTestId('process-list')).toBeVisible();
+});
