@@ -148,9 +148,15 @@ describe('ProcessList', () => {
     expect((await api.item('travelFlow')).summary.enabled).toBe(true);
   });
 
-  it('opens a process from its name or its design button', async () => {
+  it('opens a process from its name (a real link when the host gives URLs) or its design button', async () => {
     const user = userEvent.setup();
-    const { onOpen } = mount(makeApi());
+    const onOpen = vi.fn();
+    render(
+      <App>
+        <ProcessList api={makeApi()} onOpen={onOpen} hrefOf={(c) => `/designer?code=${c}`} locale="zh-CN" />
+      </App>,
+    );
+    expect(await screen.findByTestId('process-list-name-expenseFlow')).toHaveAttribute('href', '/designer?code=expenseFlow');
     await user.click(await screen.findByTestId('process-list-name-expenseFlow'));
     expect(onOpen).toHaveBeenLastCalledWith('expenseFlow');
     await act(async () => {

@@ -17,6 +17,8 @@ export interface ProcessListProps {
   api: ProcessDesignerApi;
   /** open a process in the designer */
   onOpen: (code: string) => void;
+  /** the designer's URL of a process: the name becomes a real link (focusable, opens in a new tab) */
+  hrefOf?: (code: string) => string;
   /** the UI locale (default: the host's i18next language) */
   locale?: Locale;
 }
@@ -25,7 +27,7 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** an ISO time as `YYYY-MM-DD HH:mm:ss` (what the server stores, without the zone mark) */
 const timeText = (iso: string) => iso.replace('T', ' ').slice(0, 19);
 
-export function ProcessList({ api, onOpen, locale: forced }: ProcessListProps) {
+export function ProcessList({ api, onOpen, hrefOf, locale: forced }: ProcessListProps) {
   const hostLocale = useProcessLocale();
   const locale = forced ?? hostLocale;
   const t = useProcessT(locale);
@@ -149,7 +151,16 @@ export function ProcessList({ api, onOpen, locale: forced }: ProcessListProps) {
             title: t('listPage.columns.name'),
             key: 'name',
             render: (_, r) => (
-              <Typography.Link onClick={() => onOpen(r.code)} data-testid={`process-list-name-${r.code}`}>
+              <Typography.Link
+                href={hrefOf?.(r.code)}
+                onClick={(e) => {
+                  // a plain click opens in place; Ctrl/Shift/middle click is the browser's
+                  if (e.ctrlKey || e.metaKey || e.shiftKey) return;
+                  e.preventDefault();
+                  onOpen(r.code);
+                }}
+                data-testid={`process-list-name-${r.code}`}
+              >
                 {nameOf(r)}
               </Typography.Link>
             ),

@@ -37,7 +37,7 @@ export function ProcessSettingsRoutePage() {
   usePageTitle(t('listPage.title'));
   return (
     <div data-testid="process-settings-page">
-      <ProcessList api={api} onOpen={(code) => navigate(processDiagramPath(code))} />
+      <ProcessList api={api} onOpen={(code) => navigate(processDiagramPath(code))} hrefOf={processDiagramPath} />
     </div>
   );
 }
