@@ -1,13 +1,15 @@
-// The dry-run panel: values for the bound form's fields (those the process reads first, typed
-// by field type; an amount as a decimal string), run processInstance/dryRun, then the steps —
-// each node with its resolved approvers (names) and why — while the canvas highlights the path.
-import { useEffect, useMemo, useState } from 'react';
+// The dry-run panel: the applicant (whose department, leaders and picks the strategies read) and
+// values for the bound form's fields (those the process reads first, typed by field type; an
+// amount as a decimal string); it saves the draft, runs processInstance/dryRun on this process's
+// draft, then shows the steps — each node with its resolved approvers (names) and why — while
+// the canvas highlights the path.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Form, Input, InputNumber, List, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
 import type { Locale } from '../../schemas/constants';
 import type { ProcessDefinition } from '../../schemas/process/model';
 import { translate } from '../../schemas/locales';
 import type { DryRunResult } from '../../schemas/process/dryRun';
-import type { DryRunAnswer, ProcessDesignerApi, ProcessFormField } from './api';
+import type { DirectoryUser, DryRunAnswer, ProcessDesignerApi, ProcessFormField } from './api';
 import { DECIMAL_PATTERN, dryRunData, dryRunFields, fieldsReadBy, inputKind } from './dryRunFields';
 import { useProcessT } from './i18n';
 
@@ -19,9 +21,70 @@ export interface DryRunPanelProps {
   /** the steps of the last run (null: none), for the canvas's highlight */
   onResult: (result: DryRunResult | null) => void;
   onClose: () => void;
+  /** the process whose draft runs (absent: the form's bound, published process) */
+  processCode?: string;
+  /** saves the draft first (false: not saved, do not run) */
+  beforeRun?: () => Promise<boolean>;
 }
 
-export function DryRunPanel({ api, definition, formCode, locale, onResult, onClose }: DryRunPanelProps) {
+const userLabel = (u: DirectoryUser) => `${u.name} (${u.username})${u.deptName ? ` · ${u.deptName}` : ''}`;
+
+/** One user by login or name (the applicant the dry-run runs as); empty: the caller. */
+function ApplicantSelect({
+  api,
+  value,
+  onChange,
+  label,
+  placeholder,
+}: {
+  api: ProcessDesignerApi;
+  value: DirectoryUser | null;
+  onChange: (u: DirectoryUser | null) => void;
+  label: string;
+  placeholder: string;
+}) {
+  const [found, setFound] = useState<DirectoryUser[]>([]);
+  const [searching, setSearching] = useState(false);
+  const seq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const search = (keyword: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    const my = ++seq.current;
+    setSearching(true);
+    timer.current = setTimeout(() => {
+      api
+        .searchUsers(keyword)
+        .then((rows) => my === seq.current && setFound(rows))
+        .catch(() => my === seq.current && setFound([]))
+        .finally(() => my === seq.current && setSearching(false));
+    }, 250);
+  };
+  const options = [...(value && !found.some((u) => u.id === value.id) ? [value] : []), ...found];
+  return (
+    <Select
+      id="process-dryrun-applicant"
+      data-testid="process-dryrun-applicant"
+      aria-label={label}
+      showSearch={{ filterOption: false, onSearch: search }}
+      allowClear
+      placeholder={placeholder}
+      loading={searching}
+      value={value?.id}
+      onOpenChange={(open) => open && found.length === 0 && search('')}
+      onChange={(id?: string) => onChange(options.find((u) => u.id === id) ?? null)}
+      options={options.map((u) => ({ value: u.id, label: userLabel(u), disabled: !u.active }))}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+export function DryRunPanel({ api, definition, formCode, locale, onResult, onClose, processCode, beforeRun }: DryRunPanelProps) {
   const t = useProcessT(locale);
   const [fields, setFields] = useState<ProcessFormField[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -30,6 +93,7 @@ export function DryRunPanel({ api, definition, formCode, locale, onResult, onClo
   const [running, setRunning] = useState(false);
   const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
   const [invalid, setInvalid] = useState<string[]>([]);
+  const [applicant, setApplicant] = useState<DirectoryUser | null>(null);
 
   useEffect(() => {
     if (!formCode) return;
@@ -61,7 +125,11 @@ export function DryRunPanel({ api, definition, formCode, locale, onResult, onClo
     setRunning(true);
     setError(null);
     try {
-      const a = await api.dryRun(formCode, data);
+      if (beforeRun && !(await beforeRun())) return;
+      const a = await api.dryRun(formCode, data, undefined, {
+        ...(applicant ? { applicantId: applicant.id } : {}),
+        ...(processCode ? { processCode } : {}),
+      });
       setAnswer(a);
       onResult(a.result);
     } catch (e) {
@@ -91,6 +159,9 @@ export function DryRunPanel({ api, definition, formCode, locale, onResult, onClo
       {fields === null && !error ? <Spin /> : null}
       {fields ? (
         <Form layout="vertical" size="small" onFinish={() => void run()}>
+          <Form.Item label={t('dryRun.applicant')} htmlFor="process-dryrun-applicant" help={t('dryRun.applicantHint')}>
+            <ApplicantSelect api={api} value={applicant} onChange={setApplicant} label={t('dryRun.applicant')} placeholder={t('dryRun.applicantPlaceholder')} />
+          </Form.Item>
           {shown.length === 0 ? <Typography.Paragraph type="secondary">{t('dryRun.noFields')}</Typography.Paragraph> : null}
           {shown.map((f) => {
             const kind = inputKind(f);
@@ -157,7 +228,9 @@ export function DryRunPanel({ api, definition, formCode, locale, onResult, onClo
           {answer.processCode && answer.processCode !== definition.code ? (
             <Alert type="warning" showIcon title={t('dryRun.otherProcess', { code: answer.processCode, version: answer.processVersion ?? '' })} />
           ) : (
-            <Typography.Paragraph type="secondary">{t('dryRun.ranVersion', { version: answer.processVersion ?? '' })}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" data-testid="process-dryrun-ran">
+              {answer.processVersion === null ? t('dryRun.ranDraft') : t('dryRun.ranVersion', { version: answer.processVersion })}
+            </Typography.Paragraph>
           )}
           {result?.error ? <Alert type="error" showIcon title={translate(locale, 'server', result.error.code, result.error.params)} /> : null}
           <List

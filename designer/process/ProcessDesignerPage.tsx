@@ -418,6 +418,8 @@ function DesignerBody({ api, code, locale, t, item, working, onReload, onBack, o
                 definition={definition}
                 formCode={formCode}
                 locale={locale}
+                processCode={code}
+                beforeRun={() => autosave.flush()}
                 onResult={setDry}
                 onClose={() => {
                   setSide('none');

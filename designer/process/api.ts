@@ -24,6 +24,11 @@ export type DirectoryOptions = DataOf<(typeof processDirectory)['options']>;
 export type DirectoryUser = DataOf<(typeof processDirectory)['users']>['rows'][number];
 export type DirectoryUsersQuery = BodyOf<(typeof processDirectory)['users']>;
 
+export interface DryRunOptions {
+  applicantId?: string;
+  processCode?: string;
+}
+
 export interface ProcessListQuery {
   page?: number;
   limit?: number;
@@ -57,6 +62,10 @@ export interface ProcessDesignerApi extends ProcessDrawerApi {
   copy(input: { code: string; newCode: string; name?: LocalizedText }): Promise<ProcessSummary>;
   /** forms (with the processes bound to them) for the bind picker */
   forms(keyword?: string): Promise<ProcessFormRow[]>;
-  /** the dry-run of the form's bound, enabled process (its published version) */
-  dryRun(formCode: string, data: Record<string, unknown>, picks?: Record<string, string[]>): Promise<DryRunAnswer>;
+  /**
+   * The dry-run: by default the form's bound, enabled process (its published version) with the
+   * caller as applicant; `processCode` runs that process's working draft (else its latest
+   * version), `applicantId` runs as another user (both for administrators).
+   */
+  dryRun(formCode: string, data: Record<string, unknown>, picks?: Record<string, string[]>, options?: DryRunOptions): Promise<DryRunAnswer>;
 }

@@ -272,11 +272,27 @@ export const process = {
     method: 'POST',
     path: '{prefix}/emp/system/process/processInstance/dryRun',
     tag,
-    summary: "Who would approve a document of `formCode` with these values, in which order and why (the form's bound process)",
-    body: Type.Object({ formCode: Type.String({ minLength: 1, maxLength: 64 }), data: AnyObject("the record's values"), picks: Type.Optional(Picks) }),
+    summary:
+      "Who would approve a document of `formCode` with these values, in which order and why (the form's bound process, the caller as applicant; administrators may name another applicant and run a process's draft)",
+    body: Type.Object({
+      formCode: Type.String({ minLength: 1, maxLength: 64 }),
+      data: AnyObject("the record's values"),
+      picks: Type.Optional(Picks),
+      applicantId: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 64, description: 'administrators: run as this applicant (a user id; 422 when unknown or disabled)' }),
+      ),
+      processCode: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 64,
+          description: "administrators: run this process's working draft (else its latest version) instead of the form's bound one",
+        }),
+      ),
+    }),
     encoding: 'json',
     data: Type.Object({
       processCode: Nullable(Type.String()),
+      /** the published version that ran; null for a draft (or without a process) */
       processVersion: Type.Union([Type.Integer(), Type.Null()]),
       /** schemas/process/dryRun.ts DryRunResult: steps (node, approvers and their names, reason, outcome, the condition taken), end, error; null without a bound process */
       result: Type.Union([Type.Unsafe<DryRunResult>(AnyObject("the dry-run's answer (schemas/process/dryRun.ts DryRunResult)")), Type.Null()]),

@@ -36,7 +36,7 @@ export function createProcessDesignerApi(client: ApiClient = api, prefix?: strin
       return def as unknown as FormDefinition;
     },
     saveFormPermissions: (definition: FormDefinition) => call(endpoints.definitions.saveDraft, { definition }),
-    dryRun: (formCode, data, picks) => call(endpoints.process.dryRun, { formCode, data, picks }),
+    dryRun: (formCode, data, picks, options) => call(endpoints.process.dryRun, { formCode, data, picks, ...options }),
     directoryOptions: () => call(endpoints.processDirectory.options),
     searchUsers: async (keyword) => (await call(endpoints.processDirectory.users, { keyword: keyword || undefined, limit: 20 })).rows,
     usersByIds: async (ids) => (ids.length ? (await call(endpoints.processDirectory.users, { ids: ids.slice(0, 200) })).rows : []),

@@ -14,6 +14,7 @@ import type {
   DirectoryOptions,
   DirectoryUser,
   DryRunAnswer,
+  DryRunOptions,
   ProcessDesignerApi,
   ProcessDesignerApiError,
   ProcessFormField,
@@ -290,17 +291,32 @@ export class MemoryProcessDesignerApi implements ProcessDesignerApi {
     return structuredClone(f);
   }
 
-  async dryRun(formCode: string, data: Record<string, unknown>, picks?: Record<string, string[]>): Promise<DryRunAnswer> {
+  async dryRun(formCode: string, data: Record<string, unknown>, picks?: Record<string, string[]>, options: DryRunOptions = {}): Promise<DryRunAnswer> {
     await this.wait();
     if (!this.formEntries.has(formCode)) fail(404, `表单 ${formCode} 不存在`);
-    const bound = [...this.entries.entries()].find(([, e]) => e.enabled && e.formCode === formCode && e.versions.length);
-    if (!bound) return { processCode: null, processVersion: null, result: null, names: {} };
-    const [code, e] = bound;
-    const latest = e.versions[e.versions.length - 1];
-    const result = dryRun(latest.definition, { data, applicantId: this.applicantId, picks, directory: this.directory });
+    let run: { code: string; version: number | null; definition: ProcessDefinition } | null = null;
+    if (options.processCode !== undefined) {
+      const e = this.entries.get(options.processCode);
+      if (!e) fail(404, `流程 ${options.processCode} 不存在`);
+      const latest = e.versions[e.versions.length - 1];
+      if (e.draft) run = { code: options.processCode, version: null, definition: e.draft };
+      else if (latest) run = { code: options.processCode, version: latest.info.version, definition: latest.definition };
+    } else {
+      const bound = [...this.entries.entries()].find(([, e]) => e.enabled && e.formCode === formCode && e.versions.length);
+      if (bound) {
+        const latest = bound[1].versions[bound[1].versions.length - 1];
+        run = { code: bound[0], version: latest.info.version, definition: latest.definition };
+      }
+    }
+    if (!run) return { processCode: null, processVersion: null, result: null, names: {} };
+    const applicantId = options.applicantId ?? this.applicantId;
+    if (options.applicantId !== undefined && !this.directory.users[applicantId]?.active)
+      fail(422, '数据校验未通过', [{ field: 'applicantId', message: `用户“${applicantId}”不存在或已停用` }]);
+    const result = dryRun(run.definition, { data, applicantId, picks, directory: this.directory });
     const names: Record<string, string> = {};
     for (const s of result.steps) for (const id of s.approvers) names[id] = this.directory.users[id]?.name ?? id;
-    return { processCode: code, processVersion: latest.info.version, result, names };
+    if (this.directory.users[applicantId]) names[applicantId] = this.directory.users[applicantId].name;
+    return { processCode: run.code, processVersion: run.version, result, names };
   }
 
   async directoryOptions(): Promise<DirectoryOptions> {

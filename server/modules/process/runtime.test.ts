@@ -381,6 +381,44 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
       expect((await a.post(P.dryRun, { formCode: 'noSuchForm', data: {} }, zw)).statusCode).toBe(404);
       expect((await a.post(P.dryRun, { formCode: 'feiYongShenQing' }, zw)).statusCode).toBe(422);
     });
+
+    it("administrators run as another applicant and run a process's draft; others may not", async () => {
+      const asZw = await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: small, applicantId: uid.zhangwei }, admin);
+      expect(asZw.statusCode, asZw.body).toBe(200);
+      expect(asZw.json().data.result.steps.find((st: { nodeId: string }) => st.nodeId === 'buMenJingLi').approverNames).toEqual(['李娜']);
+      expect(asZw.json().data.names[uid.zhangwei]).toBe('张伟');
+      // the admin's own department has another leader (or none): the applicant matters
+      const asAdmin = (await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: small }, admin)).json().data;
+      expect(asAdmin.result.steps.find((st: { nodeId: string }) => st.nodeId === 'buMenJingLi').approverNames).not.toEqual(['李娜']);
+      const bad = await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: small, applicantId: 'nobody' }, admin);
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors[0].field).toBe('applicantId');
+      expect((await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: small, applicantId: uid.zhangwei }, zw)).statusCode).toBe(403);
+      expect((await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: small, processCode: 'feiYongShenQingLiuCheng' }, lina)).statusCode).toBe(403);
+      // a draft: the designer's canvas before publishing (processVersion null)
+      const item = (await a.post('/tpm/emp/system/process/processDefinition/item/rule', { code: 'feiYongShenQingLiuCheng' }, admin)).json().data;
+      const published = item.published;
+      const draft = {
+        ...published,
+        edges: published.edges.map((e: { condition?: unknown }) => (e.condition ? { ...e, condition: { '>': [{ var: 'shenQingJinE' }, 100] } } : e)),
+      };
+      const saved = await a.post(
+        '/tpm/emp/system/process/processDefinition/update/rule',
+        { code: 'feiYongShenQingLiuCheng', draftVersion: item.summary.draftVersion, definition: draft },
+        admin,
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const onDraft = (
+        await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: small, applicantId: uid.zhangwei, processCode: 'feiYongShenQingLiuCheng' }, admin)
+      ).json().data;
+      expect(onDraft.processVersion).toBeNull();
+      expect(onDraft.result.steps.map((st: { nodeId: string }) => st.nodeId)).toContain('quYuZongJian');
+      // the bound, published version still answers as before
+      const bound = (await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: small, applicantId: uid.zhangwei }, admin)).json().data;
+      expect(bound.processVersion).toBe(1);
+      expect(bound.result.steps.map((st: { nodeId: string }) => st.nodeId)).not.toContain('quYuZongJian');
+      expect((await a.post(P.dryRun, { formCode: 'feiYongShenQing', data: small, processCode: 'noSuchProcess' }, admin)).statusCode).toBe(404);
+    });
   });
 
   describe('submit seam', () => {
