@@ -6,6 +6,7 @@
 // inserts a CC node and deletes it with Delete, inserts a condition group and adds a branch with
 // its button (both undone), saves with Ctrl+S and publishes from the toolbar. The published version, read back through the API, has the approver.
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { apiLogin, withSession } from './fixtures';
 
 interface Focus {
@@ -45,6 +46,14 @@ async function tabTo(page: Page, what: string, match: (f: Focus) => boolean, { m
 
 const byTestId = (id: string) => (f: Focus) => f.testid === id;
 
+/** axe over one part of the page: no serious or critical violation. */
+async function expectAxeClean(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+  expect(bad, report).toEqual([]);
+}
+
 test('the admin designs and publishes a process with the keyboard only', async ({ page, request }) => {
   test.setTimeout(120_000);
   const session = await apiLogin(request, 'admin', 'Admin@123');
@@ -65,6 +74,8 @@ test('the admin designs and publishes a process with the keyboard only', async (
   await page.goto('/web/system/process/liuChengSheZhi');
   await expect(page.getByTestId('process-list')).toBeVisible();
   await expect(page.locator('[data-testid="process-list"] .ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="process-list-name-"]').first()).toBeVisible();
+  await expectAxeClean(page, '[data-testid="process-list"]');
 
   // ---- create from the list: Tab to 新建流程, Enter, code, Tab, name, Enter ----
   await tabTo(page, 'the create button', byTestId('process-list-create'));
@@ -80,6 +91,8 @@ test('the admin designs and publishes a process with the keyboard only', async (
   const designer = page.getByTestId('process-designer');
   await expect(designer).toBeVisible();
   await expect(page.getByTestId('process-title')).toContainText('键盘设计的流程');
+  await expect(page.locator('[data-testid="process-canvas"] .react-flow__node').first()).toBeVisible();
+  await expectAxeClean(page, '[data-testid="process-designer"]');
   const nodeIds = () => page.locator('[data-testid="process-canvas"] .react-flow__node').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id!));
   // the new process as the server made it: start → one approver → end
   const fresh = await post<{ draft: { nodes: { id: string }[]; edges: { id: string; source: string; target: string }[] } }>(
@@ -116,6 +129,8 @@ test('the admin designs and publishes a process with the keyboard only', async (
   await page.keyboard.press('Enter');
   const drawer = page.getByTestId('node-drawer-body');
   await expect(drawer).toHaveAttribute('data-node', added);
+  await expect(page.getByTestId('strategy-kind')).toBeVisible();
+  await expectAxeClean(page, '.fw-process-drawer');
 
   // ---- strategy: 指定成员, then the user lina found by search ----
   await tabTo(page, 'the strategy kind', (f) => f.testid === 'strategy-kind' && f.tag === 'INPUT');
@@ -263,6 +278,7 @@ test("a form's process page: none bound → create one bound to the form (keyboa
   await withSession(page, session);
   await page.goto(`/web/system/peiZhi/biaoDanProcess?code=${form!.code}`);
   await expect(page.getByTestId('form-process-empty')).toContainText(form!.name['zh-CN']);
+  await expectAxeClean(page, '[data-testid="form-process-empty"]');
   await tabTo(page, 'the create button', byTestId('form-process-create'));
   await page.keyboard.press('Enter');
   await tabTo(page, 'the code input', byTestId('process-codename-code'));
