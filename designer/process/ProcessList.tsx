@@ -207,7 +207,11 @@ export function ProcessList({ api, onOpen, hrefOf, locale: forced }: ProcessList
           {
             title: t('listPage.columns.updated'),
             key: 'updated',
-            render: (_, r) => (r.rowModUser ? t('listPage.updatedBy', { at: timeText(r.rowModDate), by: r.rowModUser }) : timeText(r.rowModDate)),
+            render: (_, r) => {
+              const at = r.rowModDate ? timeText(r.rowModDate) : '';
+              if (at && r.rowModUser) return t('listPage.updatedBy', { at, by: r.rowModUser });
+              return at || r.rowModUser || t('listPage.noDraft');
+            },
           },
           {
             title: t('listPage.columns.actions'),
