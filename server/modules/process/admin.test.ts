@@ -220,6 +220,10 @@ describe.each(BACKENDS)('process administration (%s)', (backend) => {
     expect(fields.find((f: { path: string }) => f.path === 'channel').options).toHaveLength(2);
     expect(fields.find((f: { path: string }) => f.path === 'mingXi.price')).toMatchObject({ parent: 'mingXi', key: 'price' });
     expect((await post('biaoDan/item/list', { formCode: 'noSuchForm' })).statusCode).toBe(404);
+    // value fields only: the expense application's dividers (基本信息, 费用信息 …) are layout
+    const fy = await data('biaoDan/item/list', { formCode: 'feiYongShenQing' });
+    expect(fy.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['huoDongMingCheng', 'shenQingJinE', 'jingXiaoShang', 'mingXi.jinE']));
+    expect(fy.filter((f: { type: number }) => f.type === 99999)).toEqual([]);
   });
 
   it('saves matrices (version-checked, users must exist), replaces a user everywhere, exports .xlsx with names', async () => {

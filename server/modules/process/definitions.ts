@@ -3,6 +3,7 @@
 // process_definition_versions; the administration (adminRoutes.ts) writes drafts and publishes.
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FieldDefinition, FormDefinition, LocalizedText } from '../../../schemas';
+import { holdsValue, isTypeCode } from '../../../schemas/typeCodes';
 import type { ProcessSummary } from '../../../schemas/api/processAdmin';
 import type { Locale } from '../../../schemas/constants';
 import { PROCESS_SCHEMA_VERSION, upgradeProcessDefinition, validateProcessDefinition, type ProcessDefinition } from '../../../schemas/process';
@@ -548,7 +549,7 @@ export async function listFormsWithProcesses(db: DbOrTx, q: { page: number; limi
   };
 }
 
-/** biaoDan/item/list: a form's fields (latest published version, else the draft), sub-form columns as `subForm.column`. */
+/** biaoDan/item/list: a form's value fields (latest published version, else the draft; no dividers), sub-form columns as `subForm.column`. */
 export async function formFields(ctx: AppContext, formCode: string) {
   let form: FormDefinition | null = await publishedDefinition(ctx, formCode);
   if (!form) {
@@ -566,10 +567,13 @@ export async function formFields(ctx: AppContext, formCode: string) {
     ...(parent ? { parent } : {}),
     ...(f.options ? { options: f.options.map((o) => ({ value: o.value, label: o.label })) } : {}),
   });
+  // fields that hold a value only: a divider is layout, nothing a condition or a strategy can read
+  const holds = (f: FieldDefinition) => isTypeCode(f.type) && holdsValue(f.type);
   for (const f of form.fields) {
+    if (!holds(f)) continue;
     out.push(one(f));
     // the schema's recursive field type reads sub-form columns as unknown; they are FieldDefinitions
-    for (const c of (f.fields ?? []) as FieldDefinition[]) out.push(one(c, f.key));
+    for (const c of (f.fields ?? []) as FieldDefinition[]) if (holds(c)) out.push(one(c, f.key));
   }
   return out;
 }
