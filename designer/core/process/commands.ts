@@ -92,7 +92,21 @@ export function insertOnEdge(edgeId: string, kind: InsertKind, names: Partial<ty
       let addedNodes: ProcessNode[];
       let addedEdges: ProcessEdge[];
       if (kind === 'approve' || kind === 'cc') {
-        addedNodes = [{ id: nodeId, type: kind, name: name(kind), assignee: { kind: 'deptLeader' } }];
+        // a new approver starts as a new process's does: any one approves, nobody found → the
+        // administrator, and it may send the document back to the applicant (who resubmits from the start)
+        addedNodes = [
+          kind === 'approve'
+            ? {
+                id: nodeId,
+                type: kind,
+                name: name(kind),
+                assignee: { kind: 'deptLeader' },
+                method: 'any',
+                onEmpty: 'toAdmin',
+                returnRule: { targets: ['applicant'], resubmit: 'start' },
+              }
+            : { id: nodeId, type: kind, name: name(kind), assignee: { kind: 'deptLeader' } },
+        ];
         const [e1] = freshIds(def, 'edge', 1, taken);
         addedEdges = [{ id: e1, source: nodeId, target: edge.target }];
       } else if (kind === 'condition') {
