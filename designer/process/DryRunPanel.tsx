@@ -1,6 +1,7 @@
 // The dry-run panel: the applicant (whose department, leaders and picks the strategies read) and
 // values for the bound form's fields (those the process reads first, typed by field type; an
-// amount as a decimal string); it saves the draft, runs processInstance/dryRun on this process's
+// amount as a decimal string; a master-data field such as the dealer a searchable select of real
+// records — name shown, the record's id sent, as the form's pickers store it); it saves the draft, runs processInstance/dryRun on this process's
 // draft, then shows the steps — each node with its resolved approvers (names) and why — while
 // the canvas highlights the path.
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +10,7 @@ import type { Locale } from '../../schemas/constants';
 import type { ProcessDefinition } from '../../schemas/process/model';
 import { translate } from '../../schemas/locales';
 import type { DryRunResult } from '../../schemas/process/dryRun';
-import type { DirectoryUser, DryRunAnswer, ProcessDesignerApi, ProcessFormField } from './api';
+import type { DirectoryUser, DryRunAnswer, LookupRow, LookupSource, ProcessDesignerApi, ProcessFormField } from './api';
 import { DECIMAL_PATTERN, dryRunData, dryRunFields, fieldsReadBy, inputKind } from './dryRunFields';
 import { useProcessT } from './i18n';
 
@@ -79,6 +80,86 @@ function ApplicantSelect({
       onOpenChange={(open) => open && found.length === 0 && search('')}
       onChange={(id?: string) => onChange(options.find((u) => u.id === id) ?? null)}
       options={options.map((u) => ({ value: u.id, label: userLabel(u), disabled: !u.active }))}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/**
+ * Records of a field's source (a dealer, an outlet …) searched by name as the admin types; the
+ * value is the picked records (several when the field holds several).
+ */
+function LookupSelect({
+  api,
+  source,
+  id,
+  value,
+  onChange,
+  label,
+  placeholder,
+  emptyText,
+  failedText,
+}: {
+  api: ProcessDesignerApi;
+  source: LookupSource;
+  id: string;
+  value: LookupRow[];
+  onChange: (rows: LookupRow[]) => void;
+  label: string;
+  placeholder: string;
+  emptyText: string;
+  failedText: string;
+}) {
+  const [found, setFound] = useState<LookupRow[]>([]);
+  const [searching, setSearching] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const seq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const search = (keyword: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    const my = ++seq.current;
+    setSearching(true);
+    setAsked(true);
+    timer.current = setTimeout(() => {
+      api
+        .lookup(source, keyword.trim())
+        .then((rows) => {
+          if (my !== seq.current) return;
+          setFound(rows);
+          setFailed(false);
+        })
+        .catch(() => {
+          if (my !== seq.current) return;
+          setFound([]);
+          setFailed(true);
+        })
+        .finally(() => my === seq.current && setSearching(false));
+    }, 250);
+  };
+  const options = [...value.filter((r) => !found.some((f) => f.id === r.id)), ...found];
+  const pick = (ids: string[]) => onChange(ids.map((x) => options.find((r) => r.id === x)).filter((r): r is LookupRow => !!r));
+  return (
+    <Select<string | string[]>
+      id={id}
+      data-testid={id}
+      aria-label={label}
+      mode={source.multiple ? 'multiple' : undefined}
+      showSearch={{ filterOption: false, onSearch: search }}
+      allowClear
+      placeholder={placeholder}
+      loading={searching}
+      value={source.multiple ? value.map((r) => r.id) : value[0]?.id}
+      onOpenChange={(open) => open && !asked && search('')}
+      onChange={(v) => pick(v === undefined || v === null ? [] : Array.isArray(v) ? v : [v])}
+      notFoundContent={searching ? <Spin size="small" /> : failed ? <span role="alert">{failedText}</span> : emptyText}
+      options={options.map((r) => ({ value: r.id, label: r.name }))}
       style={{ width: '100%' }}
     />
   );
@@ -195,6 +276,18 @@ export function DryRunPanel({ api, definition, formCode, locale, onResult, onClo
                   />
                 ) : kind === 'boolean' ? (
                   <Switch id={id} data-testid={id} checked={values[f.path] === true} onChange={set} />
+                ) : kind === 'lookup' && f.dataSource ? (
+                  <LookupSelect
+                    api={api}
+                    source={f.dataSource}
+                    id={id}
+                    value={(values[f.path] as LookupRow[] | undefined) ?? []}
+                    onChange={set}
+                    label={label(f)}
+                    placeholder={t('dryRun.lookupPlaceholder')}
+                    emptyText={t('dryRun.lookupEmpty')}
+                    failedText={t('dryRun.lookupFailed')}
+                  />
                 ) : kind === 'select' ? (
                   <Select
                     {...common}

@@ -24,6 +24,14 @@ export type DirectoryOptions = DataOf<(typeof processDirectory)['options']>;
 export type DirectoryUser = DataOf<(typeof processDirectory)['users']>['rows'][number];
 export type DirectoryUsersQuery = BodyOf<(typeof processDirectory)['users']>;
 
+/** Where a field's values are looked up (the form's fields answer: a picker's or a data source's autocomplete source). */
+export type LookupSource = NonNullable<ProcessFormField['dataSource']>;
+/** A record a lookup found: its id (what the record stores) and its name (what the admin sees). */
+export interface LookupRow {
+  id: string;
+  name: string;
+}
+
 export interface DryRunOptions {
   applicantId?: string;
   processCode?: string;
@@ -68,4 +76,9 @@ export interface ProcessDesignerApi extends ProcessDrawerApi {
    * version), `applicantId` runs as another user (both for administrators).
    */
   dryRun(formCode: string, data: Record<string, unknown>, picks?: Record<string, string[]>, options?: DryRunOptions): Promise<DryRunAnswer>;
+  /**
+   * Records of a field's source by keyword (empty: the first ones), as the form's pickers look
+   * them up (masterData.autoComplete): the dry-run offers a dealer by name instead of its id.
+   */
+  lookup(source: LookupSource, keyword: string): Promise<LookupRow[]>;
 }

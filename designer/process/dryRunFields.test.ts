@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { N, graph } from '../../schemas/process/testing';
 import { TC } from '../../schemas/typeCodes';
-import { dryRunData, dryRunFields, fieldsReadBy, inputKind, varsOf } from './dryRunFields';
+import { dryRunData, dryRunFields, fieldsReadBy, inputKind, lookupValue, varsOf } from './dryRunFields';
 import type { ProcessFormField } from './api';
 
 const f = (key: string, type: number, extra: Partial<ProcessFormField> = {}): ProcessFormField => ({ path: key, key, label: { 'zh-CN': key }, type, ...extra });
@@ -42,5 +42,24 @@ describe('dry-run fields', () => {
     expect(dryRunData([amount, count], { amount: '12,000', count: 1.5 }).invalid).toEqual(['amount', 'count']);
     expect(dryRunFields([note, amount, col], ['amount'], false).map((x) => x.key)).toEqual(['amount']);
     expect(dryRunFields([note, amount, col], ['amount'], true).map((x) => x.key)).toEqual(['amount', 'note']);
+  });
+
+  it('looks master-data fields up and sends them as the form stores them', () => {
+    const dealer = f('dealer', TC.DEALER, { dataSource: { endpoint: 'dealerConnTable' } });
+    const outlets = f('outlets', TC.OUTLET, { dataSource: { endpoint: 'wangDian', multiple: true } });
+    const source = f('source', TC.SELECT, { dataSource: { endpoint: 'laiYuan' } });
+    const inline = f('region', TC.SELECT, { options: [{ value: 'E', label: { 'zh-CN': '华东' } }], dataSource: { endpoint: 'x' } });
+    expect([dealer, outlets, source, inline].map(inputKind)).toEqual(['lookup', 'lookup', 'lookup', 'select']);
+    const d1 = { id: '4000000000000000001', name: '上海百联' };
+    const d2 = { id: '4000000000000000002', name: '杭州西湖' };
+    // a picker type: {id, name} (a list when it holds several); another field: the id
+    expect(lookupValue(dealer, [d1])).toEqual(d1);
+    expect(lookupValue(outlets, [d1, d2])).toEqual([d1, d2]);
+    expect(lookupValue(source, [d2])).toBe(d2.id);
+    expect(lookupValue(dealer, [])).toBeUndefined();
+    expect(dryRunData([dealer, outlets, source], { dealer: [d1], outlets: [], source: [d2] })).toEqual({
+      data: { dealer: d1, source: d2.id },
+      invalid: [],
+    });
   });
 });

@@ -1,11 +1,13 @@
 // The dry-run panel's inputs, in plain TypeScript: which of the bound form's fields the process
 // reads (its conditions, expression strategies, field strategies and matrix keys), what input
-// each field type takes, and the values as the record holds them (an amount as a decimal string).
+// each field type takes, and the values as the record holds them (an amount as a decimal string;
+// a looked-up record — a dealer picked by name — as the picker stores it: `{id, name}`).
 import type { ProcessDefinition } from '../../schemas/process/model';
 import { typeInfo } from '../../schemas/typeCodes';
-import type { ProcessFormField } from './api';
+import type { LookupRow, ProcessFormField } from './api';
 
-export type DryRunInputKind = 'integer' | 'decimal' | 'boolean' | 'select' | 'text';
+/** `lookup`: records searched in the field's source (a dealer by name), see `lookupValue`. */
+export type DryRunInputKind = 'integer' | 'decimal' | 'boolean' | 'select' | 'lookup' | 'text';
 
 /** The `var` names a JSON Logic expression reads. */
 export function varsOf(logic: unknown, out: Set<string> = new Set()): Set<string> {
@@ -35,8 +37,9 @@ export function fieldsReadBy(def: Pick<ProcessDefinition, 'nodes' | 'edges'>): s
   return [...out];
 }
 
-export function inputKind(field: Pick<ProcessFormField, 'type' | 'options'>): DryRunInputKind {
+export function inputKind(field: Pick<ProcessFormField, 'type' | 'options' | 'dataSource'>): DryRunInputKind {
   if (field.options && field.options.length) return 'select';
+  if (field.dataSource?.endpoint) return 'lookup';
   let valueType: string;
   try {
     valueType = typeInfo(field.type).valueType;
@@ -47,6 +50,26 @@ export function inputKind(field: Pick<ProcessFormField, 'type' | 'options'>): Dr
   if (valueType === 'BigDecimal') return 'decimal';
   if (valueType === 'Boolean') return 'boolean';
   return 'text';
+}
+
+/** A master-data picker type (dealer 87, outlet, employee …): its value is `{id, name}`, not a bare id. */
+function isPickerType(type: number): boolean {
+  try {
+    return typeInfo(type).source !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The picked records as the record holds them: a picker type's `{id, name}` (the form's pickers
+ * store that; strategies and matrices read its id), another field's id; a list when the field
+ * holds several. Nothing picked: undefined.
+ */
+export function lookupValue(field: Pick<ProcessFormField, 'type' | 'dataSource'>, picked: readonly LookupRow[]): unknown {
+  if (picked.length === 0) return undefined;
+  const one = (r: LookupRow) => (isPickerType(field.type) ? { id: r.id, name: r.name } : r.id);
+  return field.dataSource?.multiple ? picked.map(one) : one(picked[0]);
 }
 
 export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
@@ -74,6 +97,9 @@ export function dryRunData(
       const n = typeof v === 'number' ? v : Number(v);
       if (!Number.isInteger(n)) invalid.push(f.path);
       else data[f.key] = n;
+    } else if (kind === 'lookup') {
+      const value = lookupValue(f, (Array.isArray(v) ? v : [v]) as LookupRow[]);
+      if (value !== undefined) data[f.key] = value;
     } else data[f.key] = v;
   }
   return { data, invalid };

@@ -105,6 +105,19 @@ export const FormField = Type.Object({
   /** the sub-form a column belongs to */
   parent: Type.Optional(Type.String()),
   options: Type.Optional(Type.Array(Type.Object({ value: Type.Unknown(), label: Localized }))),
+  /**
+   * Where the field's values are looked up (a master-data picker such as the dealer 87, or a
+   * field with a data source): the autocomplete source `endpoint` of masterData.autoComplete,
+   * its `params`, and whether the field holds several. The definition's dataSource overrides
+   * the type's; absent for free-entry fields and fields with inline options only.
+   */
+  dataSource: Type.Optional(
+    Type.Object({
+      endpoint: Type.String(),
+      params: Type.Optional(Type.Record(Type.String(), Type.String())),
+      multiple: Type.Optional(Type.Boolean()),
+    }),
+  ),
 });
 
 export const processAdmin = {

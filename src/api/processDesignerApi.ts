@@ -1,7 +1,8 @@
 // The process designer's ProcessDesignerApi (designer/process/api.ts) on the app's API client,
 // each method one typed call of the contract (schemas/api/processAdmin.ts, process.ts dryRun,
-// processDirectory.ts). Errors are the client's ApiError: the server's msg, status and field
-// errors (a publish's lint problems), as the designer shows them.
+// processDirectory.ts; the dry-run's lookups on masterData.autoComplete, as the widgets' pickers
+// do). Errors are the client's ApiError: the server's msg, status and field errors (a publish's
+// lint problems), as the designer shows them.
 import type { FormDefinition } from '../../schemas/definition';
 import type { ProcessDefinition } from '../../schemas/process/model';
 import { endpoints } from '../../schemas/api';
@@ -12,6 +13,8 @@ import { makeCalls } from './call';
 const P = endpoints.processAdmin;
 const PAGE_SIZES = [10, 20, 30, 50] as const;
 const pageSize = (n: number | undefined) => PAGE_SIZES.find((s) => s === n);
+/** the records a dry-run lookup offers at once (the keyword narrows them) */
+const LOOKUP_LIMIT = 20;
 
 export function createProcessDesignerApi(client: ApiClient = api, prefix?: string): ProcessDesignerApi {
   const { call } = makeCalls(client, prefix);
@@ -37,6 +40,14 @@ export function createProcessDesignerApi(client: ApiClient = api, prefix?: strin
     },
     saveFormPermissions: (definition: FormDefinition) => call(endpoints.definitions.saveDraft, { definition }),
     dryRun: (formCode, data, picks, options) => call(endpoints.process.dryRun, { formCode, data, picks, ...options }),
+    lookup: async (source, keyword) => {
+      const r = await call(
+        endpoints.masterData.autoComplete,
+        { ...(source.params ?? {}), keyword: keyword || undefined, page: 1, limit: LOOKUP_LIMIT },
+        { silent: true, params: { name: source.endpoint } },
+      );
+      return (r.rows ?? []).map((x) => ({ id: String(x.id), name: String(x.name ?? x.id) }));
+    },
     directoryOptions: () => call(endpoints.processDirectory.options),
     searchUsers: async (keyword) => (await call(endpoints.processDirectory.users, { keyword: keyword || undefined, limit: 20 })).rows,
     usersByIds: async (ids) => (ids.length ? (await call(endpoints.processDirectory.users, { ids: ids.slice(0, 200) })).rows : []),

@@ -3,7 +3,8 @@
 // directory, and the dry-run — with the server's refusals: a stale draftVersion (409), publish
 // with lint problems (422, validateProcessDefinition over the bound form, the problems as field
 // errors `definition.nodes.3.assignee` like the server's), enabling a second process on a form
-// (409), an existing code (409).
+// (409), an existing code (409). Lookups (the dry-run's pickers) answer a few fake dealers, each
+// with a row in the directory's regional matrix (quYuShenPiJuZhen → 徐强).
 import type { FormDefinition, LocalizedText } from '../../../schemas/definition';
 import type { ProcessDefinition } from '../../../schemas/process/model';
 import { validateProcessDefinition } from '../../../schemas/process/validate';
@@ -15,6 +16,8 @@ import type {
   DirectoryUser,
   DryRunAnswer,
   DryRunOptions,
+  LookupRow,
+  LookupSource,
   ProcessDesignerApi,
   ProcessDesignerApiError,
   ProcessFormField,
@@ -73,10 +76,28 @@ export function newProcessDefinition(code: string, name: LocalizedText, formCode
   };
 }
 
+/** Fake dealers (the dealer picker's source dealerConnTable), 19-digit ids like the server's. */
+export const MEMORY_DEALERS: readonly LookupRow[] = [
+  { id: '4000000000000000001', name: '上海百联商贸有限公司' },
+  { id: '4000000000000000002', name: '杭州西湖食品经销部' },
+  { id: '4000000000000000003', name: '南京金陵贸易有限公司' },
+];
+
+/** The fixture directory, its regional matrix also naming 徐强 for the fake dealers. */
+function memoryDirectory(): Directory {
+  const m = DIRECTORY.matrices.quYuShenPiJuZhen;
+  const rows = [...m.rows, ...MEMORY_DEALERS.map((d) => ({ keys: { jingXiaoShang: d.id }, cells: { quYuZongJian: [U.xuqiang] } }))];
+  return { ...DIRECTORY, matrices: { ...DIRECTORY.matrices, quYuShenPiJuZhen: { ...m, rows } } };
+}
+
 export class MemoryProcessDesignerApi implements ProcessDesignerApi {
   readonly entries = new Map<string, Entry>();
   readonly formEntries = new Map<string, FormEntry>();
-  directory: Directory = DIRECTORY;
+  directory: Directory = memoryDirectory();
+  /** records by autocomplete source, for lookups (an unknown source is a 404 like the server's) */
+  readonly lookupRows: Record<string, LookupRow[]> = { dealerConnTable: [...MEMORY_DEALERS] };
+  /** the lookups asked, in order */
+  readonly lookups: { source: LookupSource; keyword: string }[] = [];
   /** the user dry-runs pretend to be */
   applicantId: string = U.zhangwei;
   saves = 0;
@@ -317,6 +338,15 @@ export class MemoryProcessDesignerApi implements ProcessDesignerApi {
     for (const s of result.steps) for (const id of s.approvers) names[id] = this.directory.users[id]?.name ?? id;
     if (this.directory.users[applicantId]) names[applicantId] = this.directory.users[applicantId].name;
     return { processCode: run.code, processVersion: run.version, result, names };
+  }
+
+  async lookup(source: LookupSource, keyword: string): Promise<LookupRow[]> {
+    await this.wait();
+    this.lookups.push({ source: structuredClone(source), keyword });
+    const rows = this.lookupRows[source.endpoint];
+    if (!rows) fail(404, `数据源 ${source.endpoint} 不存在`);
+    const k = keyword.trim();
+    return rows.filter((r) => !k || r.name.includes(k) || r.id === k).slice(0, 20);
   }
 
   async directoryOptions(): Promise<DirectoryOptions> {

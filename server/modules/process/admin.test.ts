@@ -226,6 +226,30 @@ describe.each(BACKENDS)('process administration (%s)', (backend) => {
     expect(fy.filter((f: { type: number }) => f.type === 99999)).toEqual([]);
   });
 
+  it("says where a field's values are looked up (the dry-run's pickers), and the lookup answers real records", async () => {
+    type F = { path: string; dataSource?: { endpoint: string; params?: Record<string, string>; multiple?: boolean } };
+    const fields: F[] = await data('biaoDan/item/list', { formCode: 'admForm' });
+    const at = (fs: F[], path: string) => fs.find((f) => f.path === path);
+    expect(at(fields, 'dealer')?.dataSource).toEqual({ endpoint: 'dealerConnTable' });
+    // free entry and inline options: nothing to look up (the answer is as it was)
+    expect(at(fields, 'amount')).not.toHaveProperty('dataSource');
+    expect(at(fields, 'channel')).not.toHaveProperty('dataSource');
+    expect(at(fields, 'mingXi.item')).not.toHaveProperty('dataSource');
+    const fy: F[] = await data('biaoDan/item/list', { formCode: 'feiYongShenQing' });
+    expect(at(fy, 'jingXiaoShang')?.dataSource).toEqual({ endpoint: 'dealerConnTable' });
+    // the definition's dataSource (several outlets) over the type's source
+    expect(at(fy, 'wangDian')?.dataSource).toMatchObject({ multiple: true });
+    expect(at(fy, 'wangDian')?.dataSource?.endpoint).toBeTruthy();
+    // what the dry-run panel then asks: the dealers by name, ids of 19 digits
+    const ds = at(fy, 'jingXiaoShang')!.dataSource!;
+    const r = await a.post(`/tpm/emp/base/autoComplete/${ds.endpoint}`, { ...ds.params, keyword: '', page: 1, limit: 20 }, admin);
+    expect(r.statusCode).toBe(200);
+    const rows = r.json().data.rows as { id: string; name: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0].id).toMatch(/^\d{19}$/);
+    expect(rows[0].name).toBeTruthy();
+  });
+
   it('saves matrices (version-checked, users must exist), replaces a user everywhere, exports .xlsx with names', async () => {
     const idOf = async (username: string) => (await a.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id;
     const lina = await idOf('lina');

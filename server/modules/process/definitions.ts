@@ -3,7 +3,7 @@
 // process_definition_versions; the administration (adminRoutes.ts) writes drafts and publishes.
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FieldDefinition, FormDefinition, LocalizedText } from '../../../schemas';
-import { holdsValue, isTypeCode } from '../../../schemas/typeCodes';
+import { holdsValue, isTypeCode, typeInfo } from '../../../schemas/typeCodes';
 import type { ProcessSummary } from '../../../schemas/api/processAdmin';
 import type { Locale } from '../../../schemas/constants';
 import { PROCESS_SCHEMA_VERSION, upgradeProcessDefinition, validateProcessDefinition, type ProcessDefinition } from '../../../schemas/process';
@@ -557,16 +557,38 @@ export async function formFields(ctx: AppContext, formCode: string) {
     form = row?.draft ? upgradeDefinition(row.draft) : null;
   }
   if (!form) throw notFound('definition');
-  type Out = { path: string; key: string; label: LocalizedText; type: number; parent?: string; options?: { value: unknown; label: LocalizedText }[] };
+  type Source = { endpoint: string; params?: Record<string, string>; multiple?: boolean };
+  type Out = {
+    path: string;
+    key: string;
+    label: LocalizedText;
+    type: number;
+    parent?: string;
+    options?: { value: unknown; label: LocalizedText }[];
+    dataSource?: Source;
+  };
   const out: Out[] = [];
-  const one = (f: FieldDefinition, parent?: string): Out => ({
-    path: parent ? `${parent}.${f.key}` : f.key,
-    key: f.key,
-    label: f.label,
-    type: f.type,
-    ...(parent ? { parent } : {}),
-    ...(f.options ? { options: f.options.map((o) => ({ value: o.value, label: o.label })) } : {}),
-  });
+  // where the field's values are looked up (as the form's pickers do: the definition's
+  // dataSource over the type's source), so the dry-run offers real records instead of ids
+  const source = (f: FieldDefinition): Source | null => {
+    const type = isTypeCode(f.type) ? typeInfo(f.type).source : null;
+    const endpoint = f.dataSource?.endpoint ?? type?.endpoint;
+    if (!endpoint) return null;
+    const params = { ...(type?.params ?? {}), ...(f.dataSource?.params ?? {}) };
+    return { endpoint, ...(Object.keys(params).length ? { params } : {}), ...(f.dataSource?.multiple ? { multiple: true } : {}) };
+  };
+  const one = (f: FieldDefinition, parent?: string): Out => {
+    const ds = source(f);
+    return {
+      path: parent ? `${parent}.${f.key}` : f.key,
+      key: f.key,
+      label: f.label,
+      type: f.type,
+      ...(parent ? { parent } : {}),
+      ...(f.options ? { options: f.options.map((o) => ({ value: o.value, label: o.label })) } : {}),
+      ...(ds ? { dataSource: ds } : {}),
+    };
+  };
   // fields that hold a value only: a divider is layout, nothing a condition or a strategy can read
   const holds = (f: FieldDefinition) => isTypeCode(f.type) && holdsValue(f.type);
   for (const f of form.fields) {
