@@ -9,6 +9,8 @@ import type { WidgetServices } from '../../widgets/types';
 import { ProcessDiagram } from './ProcessDiagram';
 import { HistoryTimeline } from './HistoryTimeline';
 import { diagramState } from './diagramState';
+import { strategyRefs } from './strategySummary';
+import { useUserNames } from './useUserNames';
 import { formatTime } from './format';
 import { useApprovalT } from './i18n';
 import { actionError, sendAction, type ActAnswer, type ApprovalServices, type InstanceDetail } from './services';
@@ -241,6 +243,10 @@ export interface ApprovalRecordProps {
 export function ApprovalRecord({ detail, locale, services, widgetServices }: ApprovalRecordProps) {
   const t = useApprovalT(locale);
   const s = useMemo(() => (detail.definition ? diagramState(detail.definition, detail) : null), [detail]);
+  // the users the nodes name (a 指定成员 node): their names on the diagram, not their ids
+  const named = useMemo(() => (detail.definition?.nodes ?? []).flatMap((n) => strategyRefs(n.assignee).users), [detail.definition]);
+  const userNames = useUserNames(services, named);
+  const names = useMemo(() => ({ users: userNames }), [userNames]);
   return (
     <Row gutter={[16, 16]} className="fw-approval-record" data-testid="approval-record" style={{ marginTop: 16 }}>
       <Col xs={24} lg={10}>
@@ -258,6 +264,7 @@ export function ApprovalRecord({ detail, locale, services, widgetServices }: App
             path={s?.path}
             rejectedNodeIds={s?.rejectedNodeIds}
             returnedNodeIds={s?.returnedNodeIds}
+            names={names}
             height={460}
           />
         </Card>
