@@ -8,6 +8,7 @@ import type { AppContext, SessionUser } from '../context';
 import type { Tx } from '../db/client';
 import * as t from '../db/schema';
 import { newId } from '../lib/ids';
+import { nowText } from '../lib/time';
 import { APPROVAL_STATUS, CATALOG_BY_CODE, CATALOG_PROCESSES } from '../../schemas';
 import { startInstance } from '../modules/process/steps';
 
@@ -18,7 +19,7 @@ export async function seedProcesses(tx: Tx) {
     const definition = { ...structuredClone(p), version: 1 };
     await tx
       .insert(t.processDefinitions)
-      .values({ code: p.code, name: p.name, formCode: p.formCode ?? null, enabled: true, draft: null, latestVersion: 1, rowModUser: 'admin' })
+      .values({ code: p.code, name: p.name, formCode: p.formCode ?? null, enabled: true, draft: null, latestVersion: 1, rowModUser: 'admin', rowModDate: nowText() })
       .onConflictDoNothing();
     await tx.insert(t.processDefinitionVersions).values({ code: p.code, version: 1, definition, publishedBy: 'admin' }).onConflictDoNothing();
   }
