@@ -49,7 +49,8 @@ export function ProcessCanvas({ store, locale, problems, path, names = EMPTY_NAM
   const selection = useSyncExternalStore(store.subscribe, () => store.getState().selection);
   const t = useProcessT(locale);
   const approvalT = useApprovalT(locale);
-  const model = useRef(new CanvasModel()).current;
+  // the layout reserves each branch label's width in the locale's texts, and the "+" unless read-only
+  const model = useMemo(() => new CanvasModel({ t, readOnly }), [t, readOnly]);
   const menu = useRef(new OpenMenuStore()).current;
   const defRef = useRef(definition);
   defRef.current = definition;

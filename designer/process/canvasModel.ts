@@ -1,12 +1,14 @@
 // From a process definition to what React Flow draws, in plain TypeScript (no React): one flow
 // node per process node (its position: stored, else the top-down layout), one flow edge per
-// process edge with what its label shows (branch priority, default, placeholder condition),
-// the sideways offset that keeps two edges between the same nodes apart (a new group's empty
-// branches), and the dry-run's path. Objects are reused while nothing of theirs changed, so
+// process edge with what its label shows (branch priority, default, placeholder condition), its
+// route from the layout (it runs around the nodes, with room kept for its branch label and "+"),
+// the sideways offset of the plain curve drawn instead when an end was moved (two edges between
+// the same nodes stay apart), and the dry-run's path. Objects are reused while nothing of theirs changed, so
 // React Flow and the memoised node components skip the untouched ones.
 import type { Edge, Node } from '@xyflow/react';
 import type { ProcessDefinition, ProcessEdge, ProcessNode } from '../../schemas/process/model';
-import { NODE_SIZE, layoutProcess } from '../../runtime/approval/layout';
+import { translate } from '../../schemas/locales';
+import { NODE_SIZE, layoutProcessGraph, textWidth, type EdgeRoute, type NodeBox } from '../../runtime/approval/layout';
 import { isPlaceholderCondition } from '../core/process/propertyCommands';
 
 export interface FlowNodeData extends Record<string, unknown> {
@@ -25,7 +27,9 @@ export interface FlowEdgeData extends Record<string, unknown> {
   order: number;
   /** a conditional branch whose condition is not built yet */
   placeholder: boolean;
-  /** sideways offset (px) of the curve between two nodes joined by more than one edge */
+  /** where the edge runs (the automatic layout), while both its nodes are where the layout put them */
+  route?: EdgeRoute;
+  /** sideways offset (px) of the curve between two nodes joined by more than one edge (drawn without a route) */
   offset: number;
   problems: number;
   onPath: boolean;
@@ -46,6 +50,44 @@ export interface CanvasDecor {
 }
 
 export const OFFSET_STEP = 90;
+
+/** The label's parts (processDesigner.css): the branch button (at most 180 px wide), the "+" under it. */
+export const BRANCH_MAX_WIDTH = 180;
+export const BRANCH_HEIGHT = 26;
+export const PLUS_SIZE = 24;
+export const LABEL_GAP = 4;
+/** room kept around an edge's label (px, each direction) */
+export const LABEL_MARGIN = 6;
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+const ZH_CN: Translate = (key, params) => translate('zh-CN', 'process', key, params);
+
+/** What a branch edge's label says: "优先级 1：金额大于 1 万", "默认分支", "优先级 2：未设置条件"; '' on other edges. */
+export function branchText(t: Translate, d: Pick<FlowEdgeData, 'edge' | 'role' | 'order' | 'placeholder'>): string {
+  if (d.role === 'conditional') {
+    if (d.placeholder) return t('canvas.branchUnset', { order: d.order });
+    return d.edge.label ? t('canvas.branchLabel', { label: d.edge.label, order: d.order }) : t('canvas.branchNumbered', { order: d.order });
+  }
+  if (d.role === 'default') return d.edge.label ? t('canvas.defaultLabel', { label: d.edge.label }) : t('canvas.default');
+  return '';
+}
+
+/** The box an edge's label takes on the canvas (the layout keeps it clear): the branch text over the "+"; on a read-only canvas the branch text only. */
+export function labelBox(text: string, readOnly: boolean): NodeBox | null {
+  const branch = text ? { width: Math.min(BRANCH_MAX_WIDTH, textWidth(text) + 18), height: BRANCH_HEIGHT } : null;
+  const plus = readOnly ? null : { width: PLUS_SIZE, height: PLUS_SIZE };
+  if (!branch && !plus) return null;
+  const width = Math.max(branch?.width ?? 0, plus?.width ?? 0);
+  const height = (branch?.height ?? 0) + (plus?.height ?? 0) + (branch && plus ? LABEL_GAP : 0);
+  return { width: width + 2 * LABEL_MARGIN, height: height + 2 * LABEL_MARGIN };
+}
+
+export interface CanvasModelOptions {
+  /** the texts branch labels are written in (their width is reserved in the layout); zh-CN by default */
+  t?: Translate;
+  /** no "+" on the edges */
+  readOnly?: boolean;
+}
 
 /** The role and order of each edge (branches of condition and parallel nodes). */
 export function edgeRoles(def: Pick<ProcessDefinition, 'nodes' | 'edges'>): Map<string, { role: EdgeRole; order: number }> {
@@ -87,9 +129,17 @@ export function edgeOffsets(edges: readonly ProcessEdge[], roles?: Map<string, {
 export class CanvasModel {
   private nodeCache = new Map<string, FlowNode>();
   private edgeCache = new Map<string, FlowEdge>();
-  /** the automatic layout (every node placed by dagre) and the graph it was computed for */
+  /** the automatic layout (every node placed by dagre, every edge routed) and the graph it was computed for */
   private layoutOf: { edges: ProcessDefinition['edges']; shape: string } | null = null;
   private auto: Record<string, { x: number; y: number }> = {};
+  private routes: Record<string, EdgeRoute> = {};
+  private readonly t: Translate;
+  private readonly readOnly: boolean;
+
+  constructor(options: CanvasModelOptions = {}) {
+    this.t = options.t ?? ZH_CN;
+    this.readOnly = options.readOnly ?? false;
+  }
   private positionsOf: Pick<ProcessDefinition, 'nodes' | 'edges'> | null = null;
   private positions: Record<string, { x: number; y: number }> = {};
 
@@ -97,12 +147,23 @@ export class CanvasModel {
    * Positions for the definition: stored positions over the automatic layout. The layout depends
    * only on the graph's shape (node ids and types, the edges), so it is recomputed only when that
    * changed — not when a node is moved or renamed (a drag's end re-runs no dagre over 500 nodes).
+   * The edges' routes come from the same layout.
    */
   positionsFor(def: Pick<ProcessDefinition, 'nodes' | 'edges'>): Record<string, { x: number; y: number }> {
     if (this.positionsOf && this.positionsOf.nodes === def.nodes && this.positionsOf.edges === def.edges) return this.positions;
     const shape = def.nodes.map((n) => `${n.id}\u0000${n.type}`).join('\u0001');
     if (!this.layoutOf || this.layoutOf.edges !== def.edges || this.layoutOf.shape !== shape) {
-      this.auto = layoutProcess(def, { keepPositions: false });
+      const roles = edgeRoles(def);
+      const laid = layoutProcessGraph(def, {
+        keepPositions: false,
+        labelSize: (e) => {
+          const { role, order } = roles.get(e.id) ?? { role: 'plain' as const, order: 0 };
+          const text = branchText(this.t, { edge: e, role, order, placeholder: role === 'conditional' && isPlaceholderCondition(e.condition) });
+          return labelBox(text, this.readOnly);
+        },
+      });
+      this.auto = laid.positions;
+      this.routes = laid.routes;
       this.layoutOf = { edges: def.edges, shape };
     }
     const out = { ...this.auto };
@@ -152,6 +213,12 @@ export class CanvasModel {
   }
 
   edges(def: Pick<ProcessDefinition, 'nodes' | 'edges'>, decor: CanvasDecor = {}): FlowEdge[] {
+    const positions = this.positionsFor(def);
+    const atAuto = (id: string) => {
+      const p = positions[id];
+      const a = this.auto[id];
+      return !!p && !!a && p.x === a.x && p.y === a.y;
+    };
     const roles = edgeRoles(def);
     const offsets = edgeOffsets(def.edges, roles);
     const selected = new Set(decor.selectedEdges ?? []);
@@ -159,6 +226,8 @@ export class CanvasModel {
     const list = def.edges.map((e) => {
       const { role, order } = roles.get(e.id) ?? { role: 'plain' as const, order: 0 };
       const offset = offsets.get(e.id) ?? 0;
+      // a route is laid out for the nodes' automatic places: an edge with a moved end is a plain line
+      const route = atAuto(e.source) && atAuto(e.target) ? this.routes[e.id] : undefined;
       const problems = decor.problemsByEdge?.[e.id]?.length ?? 0;
       const onPath = decor.pathEdges?.has(e.id) ?? false;
       const isSelected = selected.has(e.id);
@@ -171,6 +240,7 @@ export class CanvasModel {
         d.role === role &&
         d.order === order &&
         d.offset === offset &&
+        d.route === route &&
         d.problems === problems &&
         d.onPath === onPath &&
         old.selected === isSelected
@@ -188,6 +258,7 @@ export class CanvasModel {
                 role,
                 order,
                 placeholder: role === 'conditional' && isPlaceholderCondition(e.condition),
+                route,
                 offset,
                 problems,
                 onPath,

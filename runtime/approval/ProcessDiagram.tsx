@@ -1,14 +1,16 @@
 // The read-only diagram of a process (an instance's pinned version, or a definition): laid out
-// by layoutProcess (dagre), nodes drawn with ProcessNodeCard, the current nodes highlighted,
+// by layoutProcessGraph (dagre), nodes drawn with ProcessNodeCard, edges along their routes with
+// the branch labels in the room the layout kept for them (RoutedEdge), the current nodes highlighted,
 // the nodes done and the path taken marked; fit view and zoom controls, no editing. The
 // monitoring page and the task screens use it too.
 import { memo, useMemo } from 'react';
-import { Background, Controls, Handle, MarkerType, Position, ReactFlow, ReactFlowProvider, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { Background, Controls, Handle, MarkerType, Position, ReactFlow, ReactFlowProvider, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Empty } from 'antd';
 import type { Locale } from '../../schemas';
-import type { ProcessDefinition, ProcessNode } from '../../schemas/process/model';
-import { layoutProcess } from './layout';
+import type { ProcessDefinition, ProcessEdge, ProcessNode } from '../../schemas/process/model';
+import { layoutProcessGraph, textWidth } from './layout';
+import { DIAGRAM_EDGE_TYPES, LABEL_HEIGHT, LABEL_MAX_WIDTH, type RoutedFlowEdge } from './diagram/RoutedEdge';
 import { ProcessNodeCard, type ProcessNodeState } from './diagram/ProcessNodeCard';
 import { nodeStateOf } from './diagramState';
 import { strategySummary, type StrategyNames } from './strategySummary';
@@ -47,6 +49,8 @@ const CardNodeView = memo(function CardNodeView({ data }: NodeProps<CardNode>) {
 });
 
 const NODE_TYPES = { card: CardNodeView };
+/** room kept around a label (px, each direction) so no line runs along its border */
+const LABEL_MARGIN = 4;
 
 export function ProcessDiagram(props: ProcessDiagramProps) {
   return (
@@ -70,8 +74,16 @@ function DiagramInner({
 }: ProcessDiagramProps) {
   const t = useApprovalT(locale);
   const { nodes, edges } = useMemo(() => {
-    if (!definition?.nodes.length) return { nodes: [] as CardNode[], edges: [] as Edge[] };
-    const positions = layoutProcess(definition, { keepPositions: true });
+    if (!definition?.nodes.length) return { nodes: [] as CardNode[], edges: [] as RoutedFlowEdge[] };
+    const types = new Map(definition.nodes.map((n) => [n.id, n.type]));
+    const labelOf = (e: ProcessEdge) => e.label || (e.condition === undefined && types.get(e.source) === 'condition' ? t('diagram.defaultBranch') : undefined);
+    const { positions, routes } = layoutProcessGraph(definition, {
+      keepPositions: true,
+      labelSize: (e) => {
+        const text = labelOf(e);
+        return text ? { width: Math.min(LABEL_MAX_WIDTH, textWidth(text) + 14) + 2 * LABEL_MARGIN, height: LABEL_HEIGHT + 2 * LABEL_MARGIN } : null;
+      },
+    });
     const s = { currentNodeIds, doneNodeIds, rejectedNodeIds, returnedNodeIds, pathNodeIds: path?.nodeIds ?? [] };
     const nodes: CardNode[] = definition.nodes.map((n) => ({
       id: n.id,
@@ -86,22 +98,20 @@ function DiagramInner({
     }));
     const onPath = new Set(path?.edgeIds ?? []);
     const current = new Set(currentNodeIds);
-    const edges: Edge[] = definition.edges.map((e) => {
+    const edges: RoutedFlowEdge[] = definition.edges.map((e) => {
       const taken = onPath.has(e.id);
       const colour = taken ? '#52c41a' : '#94a3b8';
       return {
         id: e.id,
         source: e.source,
         target: e.target,
-        type: 'smoothstep',
-        label:
-          e.label || (e.condition ? undefined : definition.nodes.find((n) => n.id === e.source)?.type === 'condition' ? t('diagram.defaultBranch') : undefined),
+        type: 'routed',
         animated: taken && current.has(e.target),
         focusable: false,
         selectable: false,
         style: { stroke: colour, strokeWidth: taken ? 2.5 : 1.5 },
         markerEnd: { type: MarkerType.ArrowClosed, color: colour },
-        data: { taken },
+        data: { taken, route: routes[e.id], text: labelOf(e) },
       };
     });
     return { nodes, edges };
@@ -121,6 +131,7 @@ function DiagramInner({
           nodes={nodes}
           edges={edges}
           nodeTypes={NODE_TYPES}
+          edgeTypes={DIAGRAM_EDGE_TYPES}
           fitView
           fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
           minZoom={0.2}

@@ -1,12 +1,16 @@
-// One process edge on the canvas: the line (a curve bent sideways when several edges join the
-// same two nodes), a branch label on condition edges (its priority, "default", or "condition
+// One process edge on the canvas: the line — along its route from the layout (around the nodes,
+// rounded corners), or, when an end was moved off its automatic place (stored position, a drag in
+// progress), a stepped line or a curve bent sideways when several edges join the same two nodes —
+// a branch label on condition edges (its priority, "default", or "condition
 // not set" — a button that opens the branch's properties) and the "+" button at the middle that
-// opens the insert menu (approver, CC, condition group, parallel group). Real <button>s with
+// opens the insert menu (approver, CC, condition group, parallel group), both in the room the
+// layout kept for them on the route. Real <button>s with
 // accessible names, reachable with Tab. Memoised.
 import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps } from '@xyflow/react';
 import { PlusOutlined } from '@ant-design/icons';
-import type { FlowEdge } from '../canvasModel';
+import { branchText, type FlowEdge } from '../canvasModel';
+import { fitRoute, roundedPath } from '../../../runtime/approval/diagram/routePath';
 import { useCanvas, useMenuOpen } from '../canvasContext';
 import { INSERT_KINDS, type InsertKind } from '../../core/process/commands';
 
@@ -106,23 +110,19 @@ function ProcessFlowEdgeView(props: EdgeProps<FlowEdge>) {
   const open = useMenuOpen(menu, id);
   const plusRef = useRef<HTMLButtonElement>(null);
   const offset = data?.offset ?? 0;
-  const [path, labelX, labelY] = edgePath({ sourceX, sourceY, targetX, targetY }, offset, () => {
-    const [p, x, y] = getSmoothStepPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition, borderRadius: 10 });
-    return [p, x, y];
-  });
+  const routed = fitRoute(data?.route, { x: sourceX, y: sourceY }, { x: targetX, y: targetY });
+  const [path, labelX, labelY] =
+    routed && data?.route
+      ? [roundedPath(routed, 10), data.route.label.x, data.route.label.y]
+      : edgePath({ sourceX, sourceY, targetX, targetY }, offset, () => {
+          const [p, x, y] = getSmoothStepPath({ sourceX, sourceY, sourcePosition, targetX, targetY, targetPosition, borderRadius: 10 });
+          return [p, x, y];
+        });
   const role = data?.role ?? 'plain';
   const branch = role === 'conditional' || role === 'default';
   const from = nodeName(props.source);
   const to = nodeName(props.target);
-  let branchText = '';
-  if (role === 'conditional') {
-    const label = data?.edge.label;
-    branchText = data?.placeholder
-      ? t('canvas.branchUnset', { order: data.order })
-      : label
-        ? t('canvas.branchLabel', { label, order: data?.order ?? 0 })
-        : t('canvas.branchNumbered', { order: data?.order ?? 0 });
-  } else if (role === 'default') branchText = data?.edge.label ? t('canvas.defaultLabel', { label: data.edge.label }) : t('canvas.default');
+  const text = data ? branchText(t, data) : '';
   const cls = [
     'fw-pd-edge',
     `fw-pd-edge-${role}`,
@@ -147,14 +147,14 @@ function ProcessFlowEdgeView(props: EdgeProps<FlowEdge>) {
               type="button"
               className={`fw-pd-branch fw-pd-branch-${role}${data?.placeholder ? ' fw-pd-branch-unset' : ''}${selected ? ' fw-pd-branch-selected' : ''}`}
               data-testid={`process-branch-${id}`}
-              aria-label={t('canvas.branchOpen', { branch: branchText, from, to })}
+              aria-label={t('canvas.branchOpen', { branch: text, from, to })}
               aria-pressed={!!selected}
               onClick={(e) => {
                 e.stopPropagation();
                 actions.openEdge(id);
               }}
             >
-              {branchText}
+              {text}
               {data?.problems ? <span className="fw-pd-branch-problems">{t('canvas.problemCount', { count: data.problems })}</span> : null}
             </button>
           ) : null}
