@@ -188,7 +188,7 @@ export function ActionDialog({ action, detail, locale, services, widgetServices,
       open
       title={t(`panel.title.${action}`)}
       onCancel={busy ? undefined : onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       width={600}
       data-testid={`approval-dialog-${action}`}

@@ -144,8 +144,10 @@ export function InstanceSummary({ detail, locale, services, userId, actions = tr
           error={error}
           onOk={() => void run(dialog)}
           onCancel={() => {
+            // a withdraw's words must not reappear in an urge (or the other way round)
             setDialog(null);
             setError(null);
+            setComment('');
           }}
         />
       ) : null}

@@ -1,0 +1,225 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import { InstanceSummary, ReturnedBanner, lastReturn, ownApprovedTask } from './ApprovalStatus';
+import { HistoryTimeline } from './HistoryTimeline';
+import type { ActAnswer, ApprovalServices, HistoryRow, InstanceDetail, TaskInfo } from './services';
+import { SAMPLE_PROCESS } from './testing/sampleProcess';
+
+const ANSWER: ActAnswer = { instanceId: 'i1', recordId: 'r1', status: 'withdrawn', revision: 2, recordStatus: 'draft', recordVersion: 2 };
+
+function services(fail?: string) {
+  const act = vi.fn(async () => {
+    if (fail) throw Object.assign(new Error(fail), { errors: [] });
+    return ANSWER;
+  });
+  const searchUsers = vi.fn(async () => []);
+  return { act, services: { act, searchUsers } as unknown as ApprovalServices };
+}
+
+const task = (patch: Partial<TaskInfo>): TaskInfo => ({
+  id: 't1',
+  nodeId: 'leader',
+  nodeName: '部门负责人审批',
+  assigneeId: 'u2',
+  assigneeName: '李娜',
+  status: 'pending',
+  origin: 'node',
+  createdAt: '2026-11-25T08:00:00.000Z',
+  completedAt: null,
+  comment: null,
+  ...patch,
+});
+
+let seq = 0;
+const h = (action: string, patch: Partial<HistoryRow> = {}): HistoryRow => ({
+  seq: ++seq,
+  action,
+  actorId: 'u1',
+  actorName: '张伟',
+  nodeId: null,
+  nodeName: null,
+  taskId: null,
+  comment: null,
+  attachments: [],
+  detail: null,
+  at: '2026-11-25T08:00:00.000Z',
+  ...patch,
+});
+
+function detail(patch: Partial<InstanceDetail> = {}, status = 'running'): InstanceDetail {
+  return {
+    instance: {
+      id: 'i1',
+      status,
+      processCode: 'feiYongShenQingLiuCheng',
+      processVersion: 2,
+      formCode: 'feiYongShenQing',
+      formVersion: 1,
+      applicantId: 'u1',
+      applicantName: '张伟',
+      revision: 1,
+      startedAt: '2026-11-25T08:00:00.000Z',
+      endedAt: null,
+      currentNodes: status === 'running' ? [{ id: 'leader', name: '部门负责人审批' }] : [],
+      returnedFrom: null,
+    },
+    definition: SAMPLE_PROCESS,
+    history: [h('start')],
+    tasks: [task({})],
+    myTask: null,
+    allowedActions: ['withdraw', 'urge'],
+    returnTargets: [],
+    nodeRules: null,
+    fieldPermissions: null,
+    isCcReader: false,
+    ...patch,
+  };
+}
+
+function mount(d: InstanceDetail, s: ApprovalServices, props: { userId?: string; actions?: boolean } = {}) {
+  const onChanged = vi.fn();
+  render(
+    <App>
+      <InstanceSummary detail={d} locale="zh-CN" services={s} userId={props.userId ?? 'u1'} actions={props.actions} recordId="r1" onChanged={onChanged} />
+    </App>,
+  );
+  return { onChanged, user: userEvent.setup() };
+}
+
+describe('InstanceSummary', () => {
+  it('shows the status, the current node and who is waiting', () => {
+    const { services: s } = services();
+    mount(detail(), s);
+    expect(screen.getByTestId('instance-status')).toHaveTextContent('审批中');
+    expect(screen.getByTestId('instance-current-nodes')).toHaveTextContent('部门负责人审批');
+    expect(screen.getByTestId('instance-approvers')).toHaveTextContent('李娜');
+  });
+
+  it('offers withdraw only when the server allows it, and only in view mode', () => {
+    const { services: s } = services();
+    const { unmount } = render(
+      <App>
+        <InstanceSummary detail={detail({ allowedActions: ['urge'] })} locale="zh-CN" services={s} userId="u1" recordId="r1" />
+      </App>,
+    );
+    expect(screen.queryByTestId('instance-withdraw')).toBeNull();
+    expect(screen.getByTestId('instance-urge')).toBeInTheDocument();
+    unmount();
+    mount(detail(), s, { actions: false });
+    expect(screen.queryByTestId('instance-withdraw')).toBeNull();
+    expect(screen.queryByTestId('instance-urge')).toBeNull();
+  });
+
+  it('the applicant withdraws with a comment: the record id, no task', async () => {
+    const { services: s, act } = services();
+    const { user, onChanged } = mount(detail(), s);
+    expect(screen.getByTestId('instance-withdraw')).toHaveTextContent('撤回');
+    await user.click(screen.getByTestId('instance-withdraw'));
+    await user.type(await screen.findByTestId('instance-comment'), '写错了');
+    await user.click(screen.getByTestId('instance-dialog-ok'));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith('withdraw', ANSWER));
+    expect(act).toHaveBeenCalledWith('withdraw', { recordId: 'r1', comment: '写错了' });
+  });
+
+  it('an approver withdraws their own approval: their latest approved task goes along', async () => {
+    const { services: s, act } = services();
+    const tasks = [
+      task({ id: 'old', assigneeId: 'u2', status: 'approved', completedAt: '2026-11-25T08:10:00.000Z' }),
+      task({ id: 'new', assigneeId: 'u2', status: 'approved', completedAt: '2026-11-25T09:10:00.000Z' }),
+      task({ id: 'p', assigneeId: 'u3', assigneeName: '徐强' }),
+    ];
+    expect(ownApprovedTask({ tasks }, 'u2')).toBe('new');
+    const { user } = mount(detail({ tasks, allowedActions: ['withdraw'] }), s, { userId: 'u2' });
+    expect(screen.getByTestId('instance-withdraw')).toHaveTextContent('撤回我的审批');
+    await user.click(screen.getByTestId('instance-withdraw'));
+    await user.click(await screen.findByTestId('instance-dialog-ok'));
+    await waitFor(() => expect(act).toHaveBeenCalledWith('withdraw', { recordId: 'r1', taskId: 'new' }));
+  });
+
+  it('urge sends the record; a refusal shows in the dialog', async () => {
+    const { services: s, act } = services('已经催办过了，请稍后再试');
+    const { user, onChanged } = mount(detail(), s);
+    await user.click(screen.getByTestId('instance-urge'));
+    await user.type(await screen.findByTestId('instance-comment'), '请尽快');
+    await user.click(screen.getByTestId('instance-dialog-ok'));
+    expect(await screen.findByTestId('instance-error')).toHaveTextContent('已经催办过了，请稍后再试');
+    expect(act).toHaveBeenCalledWith('urge', { recordId: 'r1', comment: '请尽快' });
+    expect(onChanged).not.toHaveBeenCalled();
+    expect(screen.getByTestId('instance-comment')).toHaveValue('请尽快');
+  });
+
+  it('a cancelled dialog forgets its comment', async () => {
+    const { services: s, act } = services();
+    const { user } = mount(detail(), s);
+    await user.click(screen.getByTestId('instance-withdraw'));
+    await user.type(await screen.findByTestId('instance-comment'), '写错了');
+    await user.click(screen.getByRole('button', { name: /取\s*消/ }));
+    await user.click(screen.getByTestId('instance-urge'));
+    await waitFor(() => expect(screen.getByTestId('instance-comment')).toHaveValue(''));
+    await user.click(screen.getByTestId('instance-dialog-ok'));
+    await waitFor(() => expect(act).toHaveBeenCalledWith('urge', { recordId: 'r1' }));
+  });
+
+  it('nothing without an instance', () => {
+    const { services: s } = services();
+    mount(detail({ instance: null }), s);
+    expect(screen.queryByTestId('instance-summary')).toBeNull();
+  });
+});
+
+describe('ReturnedBanner', () => {
+  it('names who returned it, from where, and why (the latest return)', () => {
+    const history = [
+      h('start'),
+      h('return', { actorName: '李娜', comment: '旧的理由', nodeName: '部门负责人审批' }),
+      h('resubmit'),
+      h('return', { actorName: '徐强', comment: '请补充发票', nodeName: '区域总监审批' }),
+    ];
+    const d = detail({ history }, 'returned');
+    d.instance!.returnedFrom = { id: 'director', name: '区域总监审批' };
+    expect(lastReturn(d)?.comment).toBe('请补充发票');
+    render(<ReturnedBanner detail={d} locale="zh-CN" />);
+    expect(screen.getByTestId('returned-by')).toHaveTextContent('徐强');
+    expect(screen.getByTestId('returned-by')).toHaveTextContent('区域总监审批');
+    expect(screen.getByTestId('returned-reason')).toHaveTextContent('请补充发票');
+  });
+  it('shows nothing unless returned', () => {
+    render(<ReturnedBanner detail={detail()} locale="zh-CN" />);
+    expect(screen.queryByTestId('returned-banner')).toBeNull();
+  });
+});
+
+describe('HistoryTimeline', () => {
+  it('every step in words with comments; system steps hidden and shown; who is waiting', async () => {
+    const history = [
+      h('start'),
+      h('nodeEnter', { actorId: null, actorName: null, nodeId: 'leader', nodeName: '部门负责人审批', detail: { users: ['u2'] } }),
+      h('approve', { actorId: 'u2', actorName: '李娜', nodeId: 'leader', nodeName: '部门负责人审批', comment: '同意，费用合理' }),
+    ];
+    const s = { searchUsers: vi.fn(async () => [{ id: 'u2', username: 'lina', name: '李娜', deptName: null, postName: null, active: true }]) };
+    render(
+      <App>
+        <HistoryTimeline
+          detail={detail({ history, tasks: [task({ assigneeName: '徐强', nodeName: '区域总监审批' })] })}
+          locale="zh-CN"
+          services={s}
+          now={() => Date.parse('2026-11-25T10:05:00.000Z')}
+        />
+      </App>,
+    );
+    const tl = screen.getByTestId('history-timeline');
+    expect(tl).toHaveTextContent('张伟 提交了申请');
+    expect(await within(tl).findByText('到达节点，待 李娜 审批')).toBeInTheDocument();
+    expect(tl).toHaveTextContent('李娜 审批通过');
+    expect(within(tl).getByTestId('history-comment')).toHaveTextContent('同意，费用合理');
+    expect(tl).toHaveTextContent('等待 徐强 处理（区域总监审批）');
+    expect(tl).toHaveTextContent('已等待 2 小时 5 分钟');
+    await userEvent.setup().click(screen.getByTestId('history-show-system'));
+    expect(tl).not.toHaveTextContent('到达节点');
+    expect(tl).toHaveTextContent('李娜 审批通过');
+    await userEvent.setup().click(screen.getByTestId('history-show-system'));
+    expect(tl).toHaveTextContent('到达节点，待 李娜 审批');
+  });
+});
