@@ -101,6 +101,16 @@ describe('layoutProcessGraph routes', () => {
     );
     expect(routeProblems(d)).toEqual([]);
     expect(routeProblems(d, {})).toEqual([]);
+    // where the branches leave the condition, more of them read left to right in the order they
+    // are tried than the other way round (dagre orders ranks to cut crossings; the layout is
+    // mirrored when most read backwards)
+    for (const options of [{ labelSize }, {}]) {
+      const { routes } = layoutProcessGraph(d, options);
+      const xs = ['b1', 'b2', 'b3'].map((id) => routes[id].points.find((p, i) => i > 0 && p.x !== routes[id].points[0].x)?.x ?? routes[id].points[0].x);
+      let score = 0;
+      for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) score += Math.sign(xs[j] - xs[i]);
+      expect(score, `${JSON.stringify(options)} ${xs}`).toBeGreaterThan(0);
+    }
   });
 
   it('parallel groups: nested, and a new group with two empty branches (two edges between the same nodes)', () => {
@@ -124,6 +134,13 @@ describe('layoutProcessGraph routes', () => {
   it.each(Object.entries(catalog).map(([file, d]) => [file.split('/').pop()!, d] as const))('the catalog process %s', (_file, d) => {
     expect(routeProblems(d)).toEqual([]);
     expect(routeProblems(d, {})).toEqual([]);
+    // the amount branch (tried first) left of the default
+    for (const options of [{ labelSize }, {}]) {
+      const { routes } = layoutProcessGraph(d, options);
+      const branches = d.edges.filter((e) => d.nodes.find((n) => n.id === e.source)?.type === 'condition');
+      const xs = branches.map((e) => routes[e.id].label.x);
+      expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    }
   });
 
   it('the engine fixtures', () => {

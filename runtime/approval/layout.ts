@@ -74,7 +74,8 @@ export interface ProcessLayout {
 
 /**
  * Positions for every node of `definition`: dagre's top-down ranking, edges out of a condition
- * node ordered by priority so branches read left to right in the order they are tried. With
+ * node ordered by priority so branches read left to right in the order they are tried (where
+ * dagre's ordering has most of them the other way round, the layout is mirrored). With
  * `keepPositions` a node that has a stored position keeps it.
  */
 export function layoutProcess(definition: Pick<ProcessDefinition, 'nodes' | 'edges'>, options: LayoutOptions = {}): Positions {
@@ -104,6 +105,7 @@ export function layoutProcessGraph(definition: Pick<ProcessDefinition, 'nodes' |
     g.setEdge(e.source, e.target, { width: box?.width ?? 0, height: box?.height ?? 0, labelpos: 'c' }, e.id);
   }
   dagre.layout(g);
+  if (branchesReversed(g, edges, types)) mirror(g);
 
   const auto: Positions = {};
   for (const n of definition.nodes) {
@@ -127,7 +129,7 @@ export function layoutProcessGraph(definition: Pick<ProcessDefinition, 'nodes' |
     half.set(k, Math.max(half.get(k) ?? 0, h / 2));
   };
   for (const n of definition.nodes) widen(auto[n.id].y + boxOf(n.type).height / 2, boxOf(n.type).height);
-  type DagreEdge = { points?: Point[]; x?: number; y?: number; width?: number; height?: number };
+  type DagreEdge = LaidEdge & { width?: number; height?: number };
   const laid = edges.map((e) => ({ e, d: g.edge(e.source, e.target, e.id) as DagreEdge | undefined }));
   for (const { d } of laid) if (d?.y !== undefined && d.height) widen(d.y, d.height);
   const halfAt = (y: number) => half.get(Math.round(y)) ?? 0;
@@ -166,6 +168,42 @@ export function layoutProcessGraph(definition: Pick<ProcessDefinition, 'nodes' |
     routes[e.id] = { points: simplify(points), label };
   }
   return { positions, routes };
+}
+
+type LaidEdge = { points?: Point[]; x?: number; y?: number };
+type Graph = InstanceType<typeof dagre.graphlib.Graph>;
+
+/**
+ * Whether, over all condition nodes, more pairs of branches run right to left than left to right
+ * in the order they are tried (dagre orders a rank to cut crossings, not by priority). Compared where the branches leave their
+ * condition: the first point of each below it, all on the next rank.
+ */
+function branchesReversed(g: Graph, edges: readonly ProcessEdge[], types: ReadonlyMap<string, ProcessNodeType>): boolean {
+  const bySource = new Map<string, number[]>();
+  // tried in priority order, the default (no condition) last
+  const rank = (e: ProcessEdge) => (e.condition === undefined ? Number.POSITIVE_INFINITY : (e.priority ?? 0));
+  const branches = edges.filter((e) => types.get(e.source) === 'condition').sort((a, b) => rank(a) - rank(b));
+  for (const e of branches) {
+    const x = (g.edge(e.source, e.target, e.id) as LaidEdge | undefined)?.points?.[1]?.x;
+    if (x !== undefined) bySource.set(e.source, [...(bySource.get(e.source) ?? []), x]);
+  }
+  let score = 0;
+  for (const xs of bySource.values()) for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) score += Math.sign(xs[j] - xs[i]);
+  return score < 0;
+}
+
+/** Mirror dagre's layout left to right (it stays free of crossings; the branches then read in priority order). */
+function mirror(g: Graph) {
+  const width = (g.graph() as { width?: number }).width ?? 0;
+  for (const v of g.nodes()) {
+    const n = g.node(v) as { x?: number } | undefined;
+    if (n?.x !== undefined) n.x = width - n.x;
+  }
+  for (const ref of g.edges()) {
+    const e = g.edge(ref) as LaidEdge;
+    if (e.x !== undefined) e.x = width - e.x;
+    e.points = e.points?.map((p) => ({ x: width - p.x, y: p.y }));
+  }
 }
 
 /** Without repeated points and without points in the middle of a straight run. */
