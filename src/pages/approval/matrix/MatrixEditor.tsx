@@ -36,6 +36,7 @@ import {
   type MatrixDraft,
 } from './model';
 import { useNames } from './useNames';
+import { scrollWhenRows } from '../tasks/tableScroll';
 
 export interface MatrixEditorProps {
   api: MatrixApi;
@@ -412,11 +413,13 @@ export function MatrixEditor({ api, code, onBack, onCreated }: MatrixEditorProps
           <Space wrap align="start">
             <Form.Item
               label={t('matrix.code')}
+              htmlFor="matrix-code"
               required
               validateStatus={codeProblem ? 'error' : undefined}
               help={codeProblem ? t('matrix.problems.code') : isNew ? t('matrix.codeHelp') : undefined}
             >
               <Input
+                id="matrix-code"
                 value={draft.code}
                 disabled={!isNew}
                 maxLength={64}
@@ -429,11 +432,13 @@ export function MatrixEditor({ api, code, onBack, onCreated }: MatrixEditorProps
               <Form.Item
                 key={l.locale}
                 label={t(l.key)}
+                htmlFor={`matrix-name-${l.locale}`}
                 required={l.locale === 'zh-CN'}
                 validateStatus={l.locale === 'zh-CN' && nameProblem ? 'error' : undefined}
                 help={l.locale === 'zh-CN' && nameProblem ? t('matrix.problems.name') : undefined}
               >
                 <Input
+                  id={`matrix-name-${l.locale}`}
                   value={draft.name[l.locale] ?? ''}
                   maxLength={200}
                   onChange={(e) => change({ ...draft, name: { ...draft.name, [l.locale]: e.target.value } })}
@@ -486,7 +491,7 @@ export function MatrixEditor({ api, code, onBack, onCreated }: MatrixEditorProps
           size="small"
           rowKey={(r) => draft.rows[r.index].uid}
           dataSource={visible.map((index) => ({ index }))}
-          scroll={{ x: 'max-content' }}
+          scroll={scrollWhenRows(visible, 'max-content')}
           onRow={(r) => ({ 'data-testid': `matrix-row-${r.index}` }) as HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter ? t('matrix.noRowMatch') : t('matrix.noRows')} /> }}
           pagination={{

@@ -9,6 +9,7 @@ import { PAGINATION, type PageSize } from '../../../../schemas/constants';
 import { ApiError } from '../../../api/client';
 import type { MatrixApi, MatrixSummary } from './api';
 import { ReplaceUserModal } from './ReplaceUserModal';
+import { scrollWhenRows } from '../tasks/tableScroll';
 
 export interface MatrixListProps {
   api: MatrixApi;
@@ -116,7 +117,7 @@ export function MatrixList({ api, onOpen, onCreate }: MatrixListProps) {
         size="small"
         loading={loading}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
+        scroll={scrollWhenRows(rows, 'max-content')}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('matrix.noMatch', { keyword }) : t('matrix.empty')} /> }}
         pagination={{
           current: page,

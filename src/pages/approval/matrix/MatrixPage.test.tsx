@@ -128,6 +128,14 @@ describe('approver matrix pages', () => {
     f = fakeApi();
   });
 
+  it('labels the code and name inputs of the editor (a screen reader names them; axe: label)', async () => {
+    renderPage(f.api, '/web/system/juZhen/juZhenList?code=quYuShenPiJuZhen');
+    expect(await screen.findByLabelText('编码')).toHaveValue('quYuShenPiJuZhen');
+    expect(screen.getByLabelText('名称（简体中文）')).toHaveValue('区域审批矩阵');
+    expect(screen.getByLabelText('名称（English）')).toHaveValue('Regional approval matrix');
+    expect(screen.getByLabelText('名称（繁體中文）')).toHaveValue('');
+  });
+
   it('lists matrices and opens one with the names of its dealers and users', async () => {
     const router = renderPage(f.api);
     const link = await screen.findByTestId('matrix-open-quYuShenPiJuZhen');

@@ -12,6 +12,8 @@ import { formatDate } from '../../../../widgets/format';
 import { ApiError } from '../../../api/client';
 import type { CallbackFailure, CallbackPage, MonitorApi } from './api';
 import { callbacksBody, INITIAL_LIST, retrySummary, withFilter, withPage, type ListState } from './model';
+import { selectionTitle } from '../tasks/selectionTitle';
+import { scrollWhenRows } from '../tasks/tableScroll';
 
 export function CallbackLog({ api }: { api: MonitorApi }) {
   const { t } = useTranslation('approval');
@@ -158,9 +160,10 @@ export function CallbackLog({ api }: { api: MonitorApi }) {
           loading={loading}
           columns={columns}
           dataSource={data?.rows ?? []}
-          scroll={{ x: 1600 }}
+          scroll={scrollWhenRows(data?.rows ?? [], 1600)}
           rowSelection={{
             selectedRowKeys: selected,
+            columnTitle: selectionTitle,
             onChange: (keys) => setSelected(keys.map(String)),
             getCheckboxProps: (r) => ({ 'aria-label': t('tasks.selectRow', { number: r.recordNumber }) }),
           }}

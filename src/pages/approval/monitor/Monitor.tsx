@@ -20,6 +20,7 @@ import { UserSearchSelect } from '../tasks/UserSearchSelect';
 import type { FormOption, InstancePage, MonitorApi, MonitorInstanceRow } from './api';
 import { InstanceDrawer } from './InstanceDrawer';
 import { INITIAL_LIST, instancesBody, withFilter, withPage, type ListState } from './model';
+import { scrollWhenRows } from '../tasks/tableScroll';
 
 export function Monitor({ api }: { api: MonitorApi }) {
   const { t, i18n } = useTranslation('approval');
@@ -198,7 +199,7 @@ export function Monitor({ api }: { api: MonitorApi }) {
           loading={loading}
           columns={columns}
           dataSource={data?.rows ?? []}
-          scroll={{ x: 1500 }}
+          scroll={scrollWhenRows(data?.rows ?? [], 1500)}
           onRow={(r) =>
             ({ 'data-testid': `monitor-row-${r.recordId}`, onClick: () => setOpen(r), style: { cursor: 'pointer' } }) as React.HTMLAttributes<HTMLElement>
           }

@@ -14,6 +14,7 @@ import { LONG_WAIT_MS, waitingText } from '../tasks/model';
 import { UserSearchSelect } from '../tasks/UserSearchSelect';
 import type { FormOption, MonitorApi, MonitorTaskRow, OpenTaskPage } from './api';
 import { INITIAL_LIST, openTasksBody, withFilter, withPage, type ListState } from './model';
+import { scrollWhenRows } from '../tasks/tableScroll';
 
 const REASON_MAX = 500;
 
@@ -191,7 +192,7 @@ export function TaskDelete({ api }: { api: MonitorApi }) {
           loading={loading}
           columns={columns}
           dataSource={data?.rows ?? []}
-          scroll={{ x: 1300 }}
+          scroll={scrollWhenRows(data?.rows ?? [], 1300)}
           onRow={(r) => ({ 'data-testid': `open-task-row-${r.recordId}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: loading ? ' ' : <Empty description={filtered ? t('tasks.emptyFiltered') : t('taskDelete.empty')} /> }}
           pagination={{

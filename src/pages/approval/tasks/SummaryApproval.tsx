@@ -19,6 +19,8 @@ import type { TaskAllData, TaskCenterApi, TaskListRow } from './api';
 import { BatchDecisionModal } from './BatchDecisionModal';
 import { batchable, parseTaskQuery, sumAmounts, taskAllBody, taskQueryParams, waitingText, type TaskQuery } from './model';
 import { UserSearchSelect } from './UserSearchSelect';
+import { selectionTitle } from './selectionTitle';
+import { scrollWhenRows } from './tableScroll';
 
 /** The expense application form and its amount field. */
 export const SUMMARY_FORM = 'feiYongShenQing';
@@ -182,11 +184,12 @@ export function SummaryApproval({ api }: { api: TaskCenterApi }) {
           loading={loading}
           columns={columns}
           dataSource={rows}
-          scroll={{ x: 1100 }}
+          scroll={scrollWhenRows(rows, 1100)}
           rowSelection={
             allowed
               ? {
                   selectedRowKeys: selected,
+                  columnTitle: selectionTitle,
                   onChange: (keys) => setSelected(keys.map(String)),
                   getCheckboxProps: (r) => ({ disabled: !batchable(r), 'aria-label': t('tasks.selectRow', { number: r.number || r.recordId }) }),
                 }

@@ -31,6 +31,8 @@ import {
 } from './model';
 import { StatusTag } from './StatusTag';
 import { UserSearchSelect } from './UserSearchSelect';
+import { selectionTitle } from './selectionTitle';
+import { scrollWhenRows } from './tableScroll';
 
 export interface TaskCenterProps {
   api: TaskCenterApi;
@@ -315,11 +317,12 @@ export function TaskCenter({ api }: TaskCenterProps) {
           loading={loading}
           columns={columns}
           dataSource={rows}
-          scroll={{ x: 1000 }}
+          scroll={scrollWhenRows(rows, 1000)}
           rowSelection={
             showBatch && batchAllowed
               ? {
                   selectedRowKeys: selected,
+                  columnTitle: selectionTitle,
                   onChange: (keys) => setSelected(keys.map(String)),
                   getCheckboxProps: (r) => ({ disabled: !batchable(r), 'aria-label': t('tasks.selectRow', { number: r.number || r.recordId }) }),
                 }
