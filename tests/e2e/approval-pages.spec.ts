@@ -288,6 +288,58 @@ test.describe('approval pages', () => {
     await ad.context.close();
   });
 
+  // A failed callback needs a server that may reach a closed local port: run with
+  // CALLBACK_ALLOWLIST=127.0.0.1:1 CALLBACK_ATTEMPTS=1 CALLBACK_BASE_DELAY_MS=100 PROCESS_BACKGROUND=1
+  // (the default e2e server allows no callback host; the test above sees the empty state).
+  test('callback log: a delivery to a closed port fails, is listed, flagged in monitoring and retried (admin, opt-in)', async ({ browser, request }) => {
+    test.skip(!(process.env.CALLBACK_ALLOWLIST ?? '').includes('127.0.0.1:1'), 'needs CALLBACK_ALLOWLIST=127.0.0.1:1 on the e2e server');
+    test.setTimeout(150_000);
+    const D = `${P}/processDefinition`;
+    const SEEDED = 'feiYongShenQingLiuCheng';
+    type Item = { summary: { draftVersion: number }; published: Record<string, unknown> };
+    const republish = async (callbackUrl: string | null) => {
+      const item = await call<Item>(request, admin, `${D}/item/rule`, { code: SEEDED });
+      const definition = structuredClone(item.published);
+      if (callbackUrl) definition.callbackUrl = callbackUrl;
+      else delete definition.callbackUrl;
+      const saved = await call<{ draftVersion: number }>(request, admin, `${D}/update/rule`, {
+        code: SEEDED,
+        draftVersion: item.summary.draftVersion,
+        definition,
+      });
+      await call(request, admin, `${D}/update/liuChengDingYi`, { code: SEEDED, draftVersion: saved.draftVersion });
+    };
+    await republish('http://127.0.0.1:1/formwork-callback');
+    let doc: Submitted;
+    try {
+      doc = await submitExpense(request, zhangwei, `E2E回调${RUN}`, '300.00');
+    } finally {
+      await republish(null);
+    }
+    const ad = await signedIn(browser, request, 'admin', 'Admin@123');
+    const page = ad.page;
+    await page.goto(CALLBACKS);
+    const row = page.getByTestId(`callback-row-${doc.id}`);
+    await expect(async () => {
+      await page.getByRole('button', { name: '刷新' }).click();
+      await expect(row).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(row).toContainText(doc.number);
+    await expect(row).toContainText('submitted');
+    await expect(row).toContainText('127.0.0.1:1');
+    await axe(page, '[data-testid="callback-log-page"]');
+    await row.getByRole('checkbox').check();
+    await expect(page.getByTestId('callback-retry-selected')).toBeEnabled();
+    await row.getByRole('button', { name: /重试/ }).click();
+    await expect(page.getByTestId('callback-retry-result')).toContainText('已重试 1 条，立即送达 0 条', { timeout: 30_000 });
+
+    await page.goto(MONITOR);
+    await page.getByTestId('monitor-keyword').locator('input').fill(doc.number);
+    await page.getByTestId('monitor-keyword').locator('input').press('Enter');
+    await expect(page.getByTestId(`monitor-callback-${doc.id}`)).toContainText('回调失败', { timeout: 30_000 });
+    await ad.context.close();
+  });
+
   test('approver matrix: edit a row, replace a user across the matrix (counted), export .xlsx (admin)', async ({ browser, request }) => {
     test.setTimeout(150_000);
     const ad = await signedIn(browser, request, 'admin', 'Admin@123');
