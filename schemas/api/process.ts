@@ -141,6 +141,20 @@ export const InstanceDetail = Type.Object({
   /** myTask's node field permissions (the form's permissions.nodes[nodeId]): path → permission */
   fieldPermissions: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()]),
   isCcReader: Type.Boolean(),
+  /** the record's earlier instances (rounds before a withdraw/reject/cancel and submitting again), newest first */
+  earlierRounds: Type.Optional(
+    Type.Array(
+      Type.Object({
+        instanceId: Type.String(),
+        status: Type.String(),
+        processCode: Type.String(),
+        processVersion: Type.Integer(),
+        startedAt: Type.String(),
+        endedAt: Nullable(Type.String()),
+        history: Type.Array(HistoryRow),
+      }),
+    ),
+  ),
 });
 export type InstanceDetail = Static<typeof InstanceDetail>;
 
@@ -188,7 +202,8 @@ export const process = {
     method: 'POST',
     path: '{prefix}/emp/system/process/processInstance/detail',
     tag,
-    summary: "A record's approval: the instance, the pinned definition, history with names, the caller's open task and what they may do",
+    summary:
+      "A record's approval: the instance, the pinned definition, history with names, the caller's open task and what they may do, and the earlier rounds (instances before a withdraw/reject/cancel and resubmit) with their history",
     body: Type.Object({ recordId: Id }),
     encoding: 'json',
     data: InstanceDetail,

@@ -2,7 +2,9 @@
 // instance (live, else the newest), its pinned definition (the diagram), the history with actor
 // and node names, the tasks, the caller's open task with what they may do (allowedActions,
 // returnTargets, the node's comment/signature rules and field permissions). Whoever may read the
-// record may read this (records' scope: owner, admin, approvers, cc readers).
+// record may read this (records' scope: owner, admin, approvers, cc readers). earlierRounds: the
+// record's earlier instances (a withdrawn/rejected/cancelled document submitted again starts a
+// new one), newest first, each with its whole history, so every step of every round shows.
 import { inArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context';
 import { users } from '../../db/schema';
@@ -48,8 +50,17 @@ export async function instanceDetail(ctx: AppContext, me: SessionUser, recordId:
   const def = inst.processCode ? await processVersion(ctx.db, inst.processCode, inst.processVersion) : null;
   const state = repo.stateOf(inst);
   const history = await repo.historyOf(ctx.db, inst.id);
+  // the record's earlier rounds (withdrawn, rejected, cancelled … then submitted again): each
+  // with its history and its own pinned definition's node names
+  const earlier = await repo.earlierRoundsOf(ctx.db, recordId, inst.id);
+  const defs = new Map<string, ProcessDefinition | null>([[`${inst.processCode}@${inst.processVersion}`, def]]);
+  for (const { instance: e } of earlier) {
+    const key = `${e.processCode}@${e.processVersion}`;
+    if (!defs.has(key)) defs.set(key, e.processCode ? await processVersion(ctx.db, e.processCode, e.processVersion) : null);
+  }
   const ids = new Set<string>([inst.applicantId, ...state.tasks.map((x) => x.assigneeId)]);
   for (const h of history) if (h.actorId) ids.add(h.actorId);
+  for (const r of earlier) for (const h of r.history) if (h.actorId) ids.add(h.actorId);
   const names = new Map(
     ids.size
       ? (
@@ -60,6 +71,19 @@ export async function instanceDetail(ctx: AppContext, me: SessionUser, recordId:
         ).map((u) => [u.id, u.name])
       : [],
   );
+  const historyRow = (h: repo.HistoryRow, d: ProcessDefinition | null) => ({
+    seq: h.seq,
+    action: h.action,
+    actorId: h.actorId,
+    actorName: h.actorId ? (names.get(h.actorId) ?? null) : null,
+    nodeId: h.nodeId,
+    nodeName: nodeLabel(d, h.nodeId, locale),
+    taskId: h.taskId,
+    comment: h.comment,
+    attachments: Array.isArray(h.attachments) ? h.attachments.filter(isAttachment).map((a) => ({ id: a.id, name: a.name })) : [],
+    detail: h.detail && typeof h.detail === 'object' && !Array.isArray(h.detail) ? (h.detail as Record<string, unknown>) : null,
+    at: h.at.toISOString(),
+  });
   const taskInfo = (x: Task) => ({
     id: x.id,
     nodeId: x.nodeId,
@@ -109,19 +133,7 @@ export async function instanceDetail(ctx: AppContext, me: SessionUser, recordId:
           : null,
     },
     definition: def,
-    history: history.map((h) => ({
-      seq: h.seq,
-      action: h.action,
-      actorId: h.actorId,
-      actorName: h.actorId ? (names.get(h.actorId) ?? null) : null,
-      nodeId: h.nodeId,
-      nodeName: nodeLabel(def, h.nodeId, locale),
-      taskId: h.taskId,
-      comment: h.comment,
-      attachments: Array.isArray(h.attachments) ? h.attachments.filter(isAttachment).map((a) => ({ id: a.id, name: a.name })) : [],
-      detail: h.detail && typeof h.detail === 'object' && !Array.isArray(h.detail) ? (h.detail as Record<string, unknown>) : null,
-      at: h.at.toISOString(),
-    })),
+    history: history.map((h) => historyRow(h, def)),
     tasks: state.tasks.map(taskInfo),
     myTask: mine ? taskInfo(mine) : null,
     allowedActions: allowed,
@@ -129,5 +141,17 @@ export async function instanceDetail(ctx: AppContext, me: SessionUser, recordId:
     nodeRules: node ? { commentRequired: !!node.commentRequired, signatureRequired: !!node.signatureRequired, picks: pickNodes } : null,
     fieldPermissions: perms ? { ...perms } : null,
     isCcReader,
+    earlierRounds: earlier.map(({ instance: e, history: rows }) => {
+      const d = defs.get(`${e.processCode}@${e.processVersion}`) ?? null;
+      return {
+        instanceId: e.id,
+        status: e.status,
+        processCode: e.processCode,
+        processVersion: e.processVersion,
+        startedAt: e.startedAt.toISOString(),
+        endedAt: iso(e.endedAt),
+        history: rows.map((h) => historyRow(h, d)),
+      };
+    }),
   };
 }

@@ -180,3 +180,30 @@ export async function isCcReader(db: DbOrTx, instanceId: string, userId: string)
     .limit(1);
   return r.length > 0;
 }
+
+/**
+ * The record's instances other than `currentId` (its earlier rounds: withdrawn, rejected,
+ * cancelled … and submitted again), newest first, with their history rows (by instance, by seq):
+ * two queries whatever the number of rounds.
+ */
+export async function earlierRoundsOf(db: DbOrTx, recordId: string, currentId: string): Promise<{ instance: InstanceRow; history: HistoryRow[] }[]> {
+  const rows = await db
+    .select()
+    .from(processInstances)
+    .where(and(eq(processInstances.recordId, recordId), sql`${processInstances.id} <> ${currentId}`))
+    .orderBy(desc(processInstances.startedAt), desc(processInstances.id));
+  if (!rows.length) return [];
+  const history = await db
+    .select()
+    .from(processHistory)
+    .where(
+      inArray(
+        processHistory.instanceId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(processHistory.instanceId, processHistory.seq);
+  const by = new Map<string, HistoryRow[]>(rows.map((r) => [r.id, []]));
+  for (const h of history) by.get(h.instanceId)?.push(h);
+  return rows.map((instance) => ({ instance, history: by.get(instance.id) ?? [] }));
+}

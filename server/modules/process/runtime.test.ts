@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import { registerRecordHooks } from '../records';
 import { expenseForm, dealerValue } from '../../test/fixtures';
 import type { ProcessDefinition } from '../../../schemas/process';
+import { endpoints, pathOf } from '../../../schemas/api';
 import { expenseData, P, R, uploadFile } from './testing';
 
 interface Row {
@@ -299,6 +300,59 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
       const late = await a.post(P.withdraw, { recordId: second.id }, zw);
       expect(late.statusCode).toBe(409);
       expect(late.json().msg).toBe('已有人处理，不能撤回');
+    });
+
+    it('detail answers the earlier rounds (withdrawn, cancelled), each with its steps, newest first; a rejection closes the last', async () => {
+      const { id } = await submit();
+      expect((await a.post(P.detail, { recordId: id }, zw)).json().data.earlierRounds).toEqual([]);
+      expect((await a.post(P.withdraw, { recordId: id, comment: '撤回修改' }, zw)).statusCode).toBe(200);
+      const resubmit = async () => {
+        const rec = await recordOf(id);
+        const r = await a.post(R.save, { formCode: 'feiYongShenQing', id, version: rec.version, data: rec.data, submit: true }, zw);
+        expect(r.statusCode, r.body).toBe(200);
+      };
+      await resubmit();
+      type Round = {
+        instanceId: string;
+        status: string;
+        processCode: string;
+        endedAt: string | null;
+        history: { seq: number; action: string; actorName: string | null; nodeName: string | null; comment: string | null }[];
+      };
+      type D = {
+        instance: { id: string; status: string };
+        history: { action: string; actorName: string | null; comment: string | null }[];
+        earlierRounds: Round[];
+      };
+      let d = (await a.post(P.detail, { recordId: id }, zw)).json().data as D;
+      expect(d.history.map((h) => h.action)).not.toContain('withdraw');
+      expect(d.earlierRounds).toHaveLength(1);
+      const [w] = d.earlierRounds;
+      expect(w).toMatchObject({ status: 'withdrawn', processCode: 'feiYongShenQingLiuCheng' });
+      expect(w.instanceId).not.toBe(d.instance.id);
+      expect(w.endedAt).toBeTruthy();
+      expect(w.history[0]).toMatchObject({ seq: 1, action: 'start', actorName: '张伟' });
+      expect(w.history.find((h) => h.action === 'withdraw')).toMatchObject({ actorName: '张伟', comment: '撤回修改' });
+      expect(w.history.map((h) => h.seq)).toEqual([...w.history.keys()].map((i) => i + 1));
+
+      // the administrator deletes the second round's task (cancelled, the document editable); a third round
+      const admin = await a.login('admin');
+      const del = await a.post(pathOf(endpoints.processAdmin.taskDelete, '/tpm'), { recordId: id, comment: '流程调整' }, admin);
+      expect(del.statusCode, del.body).toBe(200);
+      await resubmit();
+      // lina rejects the third: the document ends void, the rejection in the current round
+      const rej = await a.post(P.reject, { taskId: (await taskOf(lina, id))!, comment: '预算不足' }, lina);
+      expect(rej.statusCode, rej.body).toBe(200);
+      // lina (an approver) reads every round too; a stranger does not
+      d = (await a.post(P.detail, { recordId: id }, lina)).json().data as D;
+      expect(d.instance.status).toBe('rejected');
+      expect(d.history.find((h) => h.action === 'reject')).toMatchObject({ actorName: '李娜', comment: '预算不足' });
+      expect(d.earlierRounds.map((r) => r.status)).toEqual(['cancelled', 'withdrawn']);
+      expect(d.earlierRounds[1].instanceId).toBe(w.instanceId);
+      expect(d.earlierRounds[0].history.map((h) => h.action)).toContain('start');
+      expect(d.earlierRounds[0].history.find((h) => h.nodeName === '部门经理审批')).toBeTruthy();
+      expect(new Set([d.instance.id, ...d.earlierRounds.map((r) => r.instanceId)]).size).toBe(3);
+      expect((await a.post(P.detail, { recordId: id }, await a.login('dealer01'))).statusCode).toBe(403);
     });
 
     it('an approver takes their approval back (taskId) before the next node acted', async () => {
