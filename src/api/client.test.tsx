@@ -79,8 +79,11 @@ afterEach(async () => {
     await settle();
   });
 });
+// on a loaded machine antd's closing motion can still be queueing React work after the last
+// test: give it time (once per file) before the environment is torn down
 afterAll(async () => {
-  await act(settle);
+  Modal.destroyAll();
+  for (let i = 0; i < 10; i++) await act(() => new Promise<void>((r) => setTimeout(r, 50)));
 });
 
 const client = () => new ApiClient({ baseUrl });
