@@ -223,3 +223,86 @@ describe('HistoryTimeline', () => {
     expect(tl).toHaveTextContent('到达节点，待 李娜 审批');
   });
 });
+
+describe('HistoryTimeline — earlier rounds', () => {
+  it('the current round as before; each earlier round collapsed ("第 N 轮（已撤回）"), opening to its steps', async () => {
+    const round = (instanceId: string, status: string, rows: HistoryRow[]) => ({
+      instanceId,
+      status,
+      processCode: 'feiYongShenQingLiuCheng',
+      processVersion: 2,
+      startedAt: '2026-11-24T08:00:00.000Z',
+      endedAt: '2026-11-24T09:00:00.000Z',
+      history: rows,
+    });
+    seq = 0;
+    const withdrawn = [h('start'), h('withdraw', { comment: '撤回修改' })];
+    seq = 0;
+    const cancelled = [h('start'), h('cancel', { actorId: 'u9', actorName: '管理员', comment: '流程调整' })];
+    seq = 0;
+    const current = [h('start')];
+    render(
+      <App>
+        <HistoryTimeline
+          detail={detail({ history: current, earlierRounds: [round('i3', 'cancelled', cancelled), round('i2', 'withdrawn', withdrawn)] })}
+          locale="zh-CN"
+          now={() => Date.parse('2026-11-25T10:05:00.000Z')}
+        />
+      </App>,
+    );
+    const tl = screen.getByTestId('history-timeline');
+    // the current round's entries keep their testids; the earlier ones are not rendered yet
+    expect(within(tl).getByTestId('history-entry-1')).toHaveTextContent('张伟 提交了申请');
+    expect(within(tl).getByTestId('history-round-i3-label')).toHaveTextContent(/^第 2 轮（已取消）· .+ – .+$/);
+    expect(within(tl).getByTestId('history-round-i2-label')).toHaveTextContent(/^第 1 轮（已撤回）· /);
+    expect(screen.queryByTestId('history-round-i2-entry-2')).toBeNull();
+    expect(tl).not.toHaveTextContent('张伟 撤回了申请');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('history-round-i2-label'));
+    const opened = await screen.findByTestId('history-round-i2-entry-2');
+    expect(opened).toHaveTextContent('张伟 撤回了申请');
+    expect(opened).toHaveTextContent('撤回修改');
+    expect(screen.getByTestId('history-round-i2-entry-1')).toHaveTextContent('张伟 提交了申请');
+    // the other earlier round stays collapsed
+    expect(screen.queryByTestId('history-round-i3-entry-2')).toBeNull();
+    await user.click(screen.getByTestId('history-round-i3-label'));
+    expect(await screen.findByTestId('history-round-i3-entry-2')).toHaveTextContent('管理员 取消了流程');
+    // unique testids across rounds
+    expect(screen.getAllByTestId('history-entry-1')).toHaveLength(1);
+  });
+
+  it('no earlier rounds: no section', () => {
+    render(
+      <App>
+        <HistoryTimeline detail={detail({ earlierRounds: [] })} locale="en-US" />
+      </App>,
+    );
+    expect(screen.queryByTestId('history-rounds')).toBeNull();
+  });
+
+  it('en-US wording of a round', () => {
+    render(
+      <App>
+        <HistoryTimeline
+          detail={detail({
+            earlierRounds: [
+              {
+                instanceId: 'i2',
+                status: 'withdrawn',
+                processCode: 'p',
+                processVersion: 1,
+                startedAt: '2026-11-24T08:00:00.000Z',
+                endedAt: null,
+                history: [h('start')],
+              },
+            ],
+          })}
+          locale="en-US"
+        />
+      </App>,
+    );
+    expect(screen.getByTestId('history-round-i2-label')).toHaveTextContent(/^Round 1 \(Withdrawn\) · .+ – …$/);
+    expect(screen.getByTestId('history-rounds')).toHaveAccessibleName('Earlier rounds');
+  });
+});

@@ -8,6 +8,8 @@ import type { DirectoryUser } from '../../schemas/api/processDirectory';
 export type InstanceDetail = DataOf<typeof process.detail>;
 export type HistoryRow = InstanceDetail['history'][number];
 export type TaskInfo = InstanceDetail['tasks'][number];
+/** an earlier round of the record (an instance withdrawn, rejected or cancelled before it was submitted again) */
+export type EarlierRound = NonNullable<InstanceDetail['earlierRounds']>[number];
 export type ActAnswer = DataOf<typeof process.approve>;
 
 /** The actions on an instance the screens send. */
