@@ -95,12 +95,23 @@ async function noRawKeys(page: Page) {
   expect(text.match(RAW_KEY)?.[0] ?? null, `a raw i18n key on ${page.url()}`).toBeNull();
 }
 
-/** Pick the option holding `text` in the antd Select with this test id (typing `search` first when given). */
+/**
+ * Pick the option holding `text` in the antd Select with this test id (typing `search` first when
+ * given). The option is looked up in this select's own dropdown (the one holding the listbox its
+ * combobox controls), never in another select's dropdown that is still closing; a dropdown that
+ * closed while its options loaded is reopened.
+ */
 async function choose(page: Page, testId: string, text: string, search?: string) {
-  await page.getByTestId(testId).click();
-  if (search) await page.keyboard.type(search);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
-  await option.click();
+  const box = page.getByTestId(testId).getByRole('combobox');
+  await expect(async () => {
+    const list = await box.getAttribute('aria-controls');
+    if ((await box.getAttribute('aria-expanded')) !== 'true') {
+      await page.getByTestId(testId).click();
+      if (search) await page.keyboard.type(search);
+    }
+    const scope = list ? `.ant-select-dropdown:has([id="${list}"])` : '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+    await page.locator(`${scope} .ant-select-item-option`, { hasText: text }).first().click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function badgeCount(page: Page, tab: string): Promise<string | null> {
