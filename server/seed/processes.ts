@@ -19,7 +19,16 @@ export async function seedProcesses(tx: Tx) {
     const definition = { ...structuredClone(p), version: 1 };
     await tx
       .insert(t.processDefinitions)
-      .values({ code: p.code, name: p.name, formCode: p.formCode ?? null, enabled: true, draft: null, latestVersion: 1, rowModUser: 'admin', rowModDate: nowText() })
+      .values({
+        code: p.code,
+        name: p.name,
+        formCode: p.formCode ?? null,
+        enabled: true,
+        draft: null,
+        latestVersion: 1,
+        rowModUser: 'admin',
+        rowModDate: nowText(),
+      })
       .onConflictDoNothing();
     await tx.insert(t.processDefinitionVersions).values({ code: p.code, version: 1, definition, publishedBy: 'admin' }).onConflictDoNothing();
   }

@@ -152,6 +152,8 @@ export function runtimeRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(pathOf(E.dryRun, p), { config, schema: routeSchema(E.dryRun) }, async (req) => {
     const b = req.body;
-    return ok(await dryRunFor(ctx, req.auth!, b.formCode, b.data, b.picks ?? {}, { applicantId: b.applicantId, processCode: b.processCode, locale: req.locale }));
+    return ok(
+      await dryRunFor(ctx, req.auth!, b.formCode, b.data, b.picks ?? {}, { applicantId: b.applicantId, processCode: b.processCode, locale: req.locale }),
+    );
   });
 }
