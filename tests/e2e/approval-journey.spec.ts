@@ -4,7 +4,7 @@
 // application of 12,000; lina approves in mode 3; the director (xuqiang) returns it to zhangwei;
 // zhangwei resubmits in mode 4; the director approves; the history shows every step.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, pickFirst, withSession } from './fixtures';
+import { apiLogin, chooseOption, pickFirst, withSession } from './fixtures';
 
 const EDIT = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit';
 const LIST = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList';
@@ -33,11 +33,7 @@ async function sessionPage(page: Page, request: APIRequestContext, user: string,
 
 /** Pick the option holding `text` in the antd Select with this test id (typing `search` first when given). */
 async function choose(page: Page, testId: string, text: string, search?: string) {
-  const select = page.getByTestId(testId);
-  await select.click();
-  if (search) await page.keyboard.type(search);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
-  await option.click();
+  await chooseOption(page, page.getByTestId(testId), text, search);
 }
 
 /** Escape until the property drawer is gone (a first Escape may only close a select's list). */

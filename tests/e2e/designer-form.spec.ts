@@ -8,7 +8,7 @@
 // /web/system/peiZhi/biaoDan/edit?code=…), which render any published definition and show
 // 未配置 for a code that has none yet.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiLogin, pickFirst, withSession } from './fixtures';
+import { apiLogin, chooseOption, pickFirst, withSession } from './fixtures';
 
 const CODE = 'huoDongBuTieShenQing';
 const LIST = `/web/system/shiShi/biaoDan/list?code=${CODE}`;
@@ -16,8 +16,7 @@ const LIST_URL = new RegExp(`/web/system/shiShi/biaoDan/list\\?code=${CODE}$`);
 
 /** Pick an option of an antd Select by its visible text. */
 async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  await chooseOption(page, select, option);
 }
 
 /** Add a field from the palette, then set its label and key in the property panel. */

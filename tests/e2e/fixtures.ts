@@ -1,6 +1,6 @@
 // Shared helpers of the e2e specs: sign in through the real API and start a page with that
 // session already in storage (the way the login page leaves it).
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<Record<string, unknown>> {
   const r = await request.post('/emp/api/v2/login', { form: { username, password } });
@@ -38,4 +38,27 @@ export async function pickFirst(page: Page, inputId: string) {
     // chosen: the placeholder has given way to the value
     await expect(select.locator('.ant-select-placeholder')).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 60_000 });
+}
+
+/**
+ * Pick the option holding `text` in an antd Select (`select`: the select or anything holding its
+ * combobox), typing `search` first when given. The option is looked up in this select's own
+ * dropdown (the one holding the listbox its combobox controls), never in another select's
+ * dropdown that is still closing — an option there stays "not visible" and a click on it waits
+ * forever. Reopens and retries when the dropdown closed under it.
+ */
+export async function chooseOption(page: Page, select: Locator, text: string, search?: string) {
+  const box = select
+    .getByRole('combobox')
+    .or(select.and(page.getByRole('combobox')))
+    .first();
+  await expect(async () => {
+    if ((await box.getAttribute('aria-expanded')) !== 'true') {
+      await select.click();
+      if (search) await page.keyboard.type(search);
+    }
+    const list = await box.getAttribute('aria-controls');
+    const scope = list ? `.ant-select-dropdown:has([id="${list}"])` : '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+    await page.locator(`${scope} .ant-select-item-option`, { hasText: text }).first().click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
