@@ -7,7 +7,7 @@
 // finance step requires a handwritten signature, sunli draws it with the mouse and approves.
 // Every document (and the copied flow) is this spec's own; the seeded flow is re-enabled after.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiLogin, chooseOption, pickFirst, withSession } from './fixtures';
+import { apiLogin, pickFirst, withSession } from './fixtures';
 
 const EDIT = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit';
 const API = '/tpm/emp/system/process';
@@ -56,7 +56,9 @@ async function userPage(browser: Browser, request: APIRequestContext, user: stri
 
 /** Pick the option holding `text` in the antd Select with this test id, typing `search` first. */
 async function choose(page: Page, testId: string, text: string, search: string) {
-  await chooseOption(page, page.getByTestId(testId), text, search);
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(search);
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
 }
 
 /** zhangwei's expense application of 12,000 (under 50,000: no regional director), submitted. */
