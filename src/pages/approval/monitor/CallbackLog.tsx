@@ -14,6 +14,7 @@ import type { CallbackFailure, CallbackPage, MonitorApi } from './api';
 import { callbacksBody, INITIAL_LIST, retrySummary, withFilter, withPage, type ListState } from './model';
 import { selectionTitle } from '../tasks/selectionTitle';
 import { scrollWhenRows } from '../tasks/tableScroll';
+import { LoadFailed } from '../tasks/LoadFailed';
 
 export function CallbackLog({ api }: { api: MonitorApi }) {
   const { t } = useTranslation('approval');
@@ -141,17 +142,7 @@ export function CallbackLog({ api }: { api: MonitorApi }) {
       )}
       {retryError && <Alert style={{ marginBottom: 12 }} showIcon closable type="error" title={retryError} onClose={() => setRetryError(null)} />}
       {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('tasks.loadFailed')}
-          description={error}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              {t('tasks.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed message={error} onRetry={() => void load()} />
       ) : (
         <Table<CallbackFailure>
           data-testid="callback-table"

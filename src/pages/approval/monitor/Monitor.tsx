@@ -3,7 +3,7 @@
 // callback failure flag; filters (status, form, number/title, applicant); a row opens a drawer
 // with the diagram and the history.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Empty, Grid, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Grid, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import type { FormOption, InstancePage, MonitorApi, MonitorInstanceRow } from '.
 import { InstanceDrawer } from './InstanceDrawer';
 import { INITIAL_LIST, instancesBody, withFilter, withPage, type ListState } from './model';
 import { scrollWhenRows } from '../tasks/tableScroll';
+import { LoadFailed } from '../tasks/LoadFailed';
 
 export function Monitor({ api }: { api: MonitorApi }) {
   const { t, i18n } = useTranslation('approval');
@@ -180,17 +181,7 @@ export function Monitor({ api }: { api: MonitorApi }) {
         <Button icon={<ReloadOutlined />} onClick={() => void load()} aria-label={t('tasks.reload')} data-testid="monitor-reload" />
       </Space>
       {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('tasks.loadFailed')}
-          description={error}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              {t('tasks.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed message={error} onRetry={() => void load()} />
       ) : (
         <Table<MonitorInstanceRow>
           data-testid="monitor-table"

@@ -15,6 +15,7 @@ import { UserSearchSelect } from '../tasks/UserSearchSelect';
 import type { FormOption, MonitorApi, MonitorTaskRow, OpenTaskPage } from './api';
 import { INITIAL_LIST, openTasksBody, withFilter, withPage, type ListState } from './model';
 import { scrollWhenRows } from '../tasks/tableScroll';
+import { LoadFailed } from '../tasks/LoadFailed';
 
 const REASON_MAX = 500;
 
@@ -173,17 +174,7 @@ export function TaskDelete({ api }: { api: MonitorApi }) {
         <Button icon={<ReloadOutlined />} onClick={() => void load()} aria-label={t('tasks.reload')} />
       </Space>
       {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('tasks.loadFailed')}
-          description={error}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              {t('tasks.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed message={error} onRetry={() => void load()} />
       ) : (
         <Table<MonitorTaskRow>
           data-testid="task-delete-table"

@@ -21,6 +21,7 @@ import { batchable, parseTaskQuery, sumAmounts, taskAllBody, taskQueryParams, wa
 import { UserSearchSelect } from './UserSearchSelect';
 import { selectionTitle } from './selectionTitle';
 import { scrollWhenRows } from './tableScroll';
+import { LoadFailed } from './LoadFailed';
 
 /** The expense application form and its amount field. */
 export const SUMMARY_FORM = 'feiYongShenQing';
@@ -165,17 +166,7 @@ export function SummaryApproval({ api }: { api: TaskCenterApi }) {
         </Space>
       )}
       {error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('tasks.loadFailed')}
-          description={error}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              {t('tasks.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed message={error} onRetry={() => void load()} />
       ) : (
         <Table<TaskListRow>
           data-testid="summary-table"

@@ -33,6 +33,7 @@ import { StatusTag } from './StatusTag';
 import { UserSearchSelect } from './UserSearchSelect';
 import { selectionTitle } from './selectionTitle';
 import { scrollWhenRows } from './tableScroll';
+import { LoadFailed } from './LoadFailed';
 
 export interface TaskCenterProps {
   api: TaskCenterApi;
@@ -297,18 +298,7 @@ export function TaskCenter({ api }: TaskCenterProps) {
 
       {openError && <Alert type="warning" showIcon closable style={{ marginBottom: 12 }} title={openError} onClose={() => setOpenError(null)} />}
       {error ? (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="task-error"
-          title={t('tasks.loadFailed')}
-          description={error}
-          action={
-            <Button size="small" onClick={() => void load()}>
-              {t('tasks.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed message={error} onRetry={() => void load()} testId="task-error" />
       ) : (
         <Table<TaskListRow>
           data-testid="task-table"
