@@ -3,7 +3,22 @@
 // PostgreSQL. Ids are 19-digit strings, money is numeric, record system fields are columns with
 // the spec's lengths (§3).
 import { sql } from 'drizzle-orm';
-import { pgTable, varchar, text, integer, bigint, boolean, jsonb, numeric, timestamp, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  varchar,
+  text,
+  integer,
+  bigint,
+  bigserial,
+  boolean,
+  jsonb,
+  numeric,
+  timestamp,
+  primaryKey,
+  uniqueIndex,
+  index,
+  check,
+} from 'drizzle-orm/pg-core';
 
 const id = (name = 'id') => varchar(name, { length: 19 });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -351,19 +366,130 @@ export const masterData = pgTable(
   (t) => [uniqueIndex('master_data_kind_code_uq').on(t.kind, t.refType, t.code), index('master_data_kind_sort_idx').on(t.kind, t.sort, t.id)],
 );
 
-export const budgetPools = pgTable('budget_pools', {
-  id: id().primaryKey(),
-  code: varchar('code', { length: 64 }).notNull().unique(),
-  name: varchar('name', { length: 200 }).notNull(),
-  fiscalYearId: id('fiscal_year_id'),
-  departmentId: id('department_id'),
-  channelId: id('channel_id'),
-  subjectId: id('subject_id'),
-  amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
-  used: numeric('used', { precision: 20, scale: 2 }).notNull().default('0'),
-  isEnabled: boolean('is_enabled').notNull().default(true),
-  sort: integer('sort').notNull().default(0),
-});
+/**
+ * Budget pools (yuSuanChi): fiscal year × department/region × channel × subject (× brand/product).
+ * amount/occupied/consumed are running totals kept in step with budget_ledger (each is the sum
+ * of its ledger column); available = amount − occupied − consumed (migration 0007, docs/expense.md).
+ */
+export const budgetPools = pgTable(
+  'budget_pools',
+  {
+    id: id().primaryKey(),
+    code: varchar('code', { length: 64 }).notNull().unique(),
+    name: varchar('name', { length: 200 }).notNull(),
+    fiscalYearId: id('fiscal_year_id'),
+    departmentId: id('department_id'),
+    channelId: id('channel_id'),
+    subjectId: id('subject_id'),
+    brandId: id('brand_id'),
+    productId: id('product_id'),
+    /** the pool this one was allocated from */
+    parentId: id('parent_id'),
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+    occupied: numeric('occupied', { precision: 20, scale: 2 }).notNull().default('0'),
+    consumed: numeric('consumed', { precision: 20, scale: 2 }).notNull().default('0'),
+    /** hard: never below zero; soft: down to −amount × tolerance; none: no control */
+    controlMode: varchar('control_mode', { length: 8 }).notNull().default('hard'),
+    /** soft control's tolerance in percent; null: the TPM budget setting's */
+    tolerancePct: numeric('tolerance_pct', { precision: 5, scale: 2 }),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    rowModUser: varchar('row_mod_user', { length: 32 }),
+    rowModDate: varchar('row_mod_date', { length: 100 }),
+  },
+  (t) => [
+    check('budget_pools_control_mode_check', sql`${t.controlMode} in ('hard', 'soft', 'none')`),
+    check('budget_pools_totals_check', sql`${t.occupied} >= 0 AND ${t.consumed} >= 0`),
+    check('budget_pools_hard_check', sql`${t.controlMode} <> 'hard' OR ${t.amount} - ${t.occupied} - ${t.consumed} >= 0`),
+  ],
+);
+
+export const BUDGET_MOVEMENT_KINDS = [
+  'load',
+  'change',
+  'transferIn',
+  'transferOut',
+  'allocateIn',
+  'allocateOut',
+  'occupy',
+  'release',
+  'consume',
+  'unconsume',
+] as const;
+export type BudgetMovementKind = (typeof BUDGET_MOVEMENT_KINDS)[number];
+
+/** Every movement of a pool's money: the changes it made to the pool's three totals. */
+export const budgetLedger = pgTable(
+  'budget_ledger',
+  {
+    id: id().primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    poolId: id('pool_id')
+      .notNull()
+      .references(() => budgetPools.id, { onDelete: 'restrict' }),
+    kind: varchar('kind', { length: 16 }).$type<BudgetMovementKind>().notNull(),
+    dAmount: numeric('d_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+    dOccupied: numeric('d_occupied', { precision: 20, scale: 2 }).notNull().default('0'),
+    dConsumed: numeric('d_consumed', { precision: 20, scale: 2 }).notNull().default('0'),
+    /** the pool's available balance right after this movement */
+    availableAfter: numeric('available_after', { precision: 20, scale: 2 }).notNull(),
+    /** the application whose money moved (occupy, release, consume) */
+    applicationId: id('application_id'),
+    /** the application's detail row (`_id`) */
+    lineId: varchar('line_id', { length: 64 }),
+    /** the document whose step wrote the movement (application, settlement, budget change …) */
+    recordId: id('record_id'),
+    formCode: varchar('form_code', { length: 64 }),
+    /** the lifecycle action (submit, approve, reject …) or the budget operation */
+    action: varchar('action', { length: 16 }),
+    memo: text('memo'),
+    createdBy: varchar('created_by', { length: 32 }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'budget_ledger_kind_check',
+      sql`${t.kind} in ('load', 'change', 'transferIn', 'transferOut', 'allocateIn', 'allocateOut', 'occupy', 'release', 'consume', 'unconsume')`,
+    ),
+    index('budget_ledger_pool_idx').on(t.poolId, t.seq),
+    index('budget_ledger_application_idx').on(t.applicationId),
+    index('budget_ledger_record_idx').on(t.recordId),
+  ],
+);
+
+/**
+ * What an expense application's money has become along its chain (settlement, write-offs,
+ * payments). `writingOff`/`paying` are held by documents in approval; the checks keep
+ * written off ≤ settled and paid ≤ written off, whatever runs concurrently.
+ */
+export const expenseAmounts = pgTable(
+  'expense_amounts',
+  {
+    applicationId: id('application_id')
+      .primaryKey()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    formCode: varchar('form_code', { length: 64 }).notNull(),
+    applied: numeric('applied', { precision: 20, scale: 2 }).notNull().default('0'),
+    occupied: numeric('occupied', { precision: 20, scale: 2 }).notNull().default('0'),
+    settled: numeric('settled', { precision: 20, scale: 2 }).notNull().default('0'),
+    released: numeric('released', { precision: 20, scale: 2 }).notNull().default('0'),
+    writingOff: numeric('writing_off', { precision: 20, scale: 2 }).notNull().default('0'),
+    writtenOff: numeric('written_off', { precision: 20, scale: 2 }).notNull().default('0'),
+    paying: numeric('paying', { precision: 20, scale: 2 }).notNull().default('0'),
+    paid: numeric('paid', { precision: 20, scale: 2 }).notNull().default('0'),
+    version: integer('version').notNull().default(1),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'expense_amounts_nonnegative_check',
+      sql`${t.occupied} >= 0 AND ${t.settled} >= 0 AND ${t.writingOff} >= 0 AND ${t.writtenOff} >= 0 AND ${t.paying} >= 0 AND ${t.paid} >= 0`,
+    ),
+    check('expense_amounts_write_off_check', sql`${t.writtenOff} + ${t.writingOff} <= ${t.settled}`),
+    check('expense_amounts_paid_check', sql`${t.paid} + ${t.paying} <= ${t.writtenOff}`),
+  ],
+);
 
 // ─── approval processes (schemas/process) ──────────────────────────────────────────────────
 /** A process: its working draft and its binding; published versions in process_definition_versions. */

@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import * as t from '../db/schema';
+import { postMovement } from '../modules/expense/ledger';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { RESOURCES, NAMESPACES, flattenMessages } from '../../schemas/locales';
@@ -275,20 +276,24 @@ async function seedDemo(ctx: AppContext, tx: Tx) {
     D.TASKS.map((c) => ({ ...c })),
   );
 
-  await tx.insert(t.budgetPools).values(
-    D.BUDGET_POOLS.map((b, i) => ({
-      id: newId(),
+  // budget pools: loaded through the ledger (the opening budget, and what earlier periods consumed)
+  for (const [i, b] of D.BUDGET_POOLS.entries()) {
+    const poolId = newId();
+    await tx.insert(t.budgetPools).values({
+      id: poolId,
       code: b.code,
       name: b.name,
       fiscalYearId: fiscalYears.get(b.fy)!,
       departmentId: deptId.get(b.dept)!,
       channelId: channels.get(b.channel)!,
       subjectId: subjects.get(b.subject)!,
-      amount: b.amount,
-      used: b.used,
+      amount: '0',
       sort: i,
-    })),
-  );
+    });
+    await postMovement(tx, { poolId, kind: 'load', amount: b.amount, memo: '年度预算导入', userId: 'system', action: 'load' });
+    if (b.used !== '0.00') await postMovement(tx, { poolId, kind: 'occupy', amount: b.used, memo: '期初已占用', userId: 'system', action: 'load' });
+    if (b.used !== '0.00') await postMovement(tx, { poolId, kind: 'consume', amount: b.used, memo: '期初已使用', userId: 'system', action: 'load' });
+  }
 
   // users
   const roleIds = new Map((await tx.select().from(t.roles)).map((r) => [r.code, r.id]));

@@ -58,7 +58,7 @@ describe.each(BACKENDS)('menu and master data (%s)', (backend) => {
   it('lists budget pools with the remaining amount as an exact decimal string', async () => {
     const d = (await a.post('/emp/api/v2/feiYong/yuSuanChi/list', { keyword: '华东' }, zw)).json().data;
     const pool = d.rows.find((r: { code: string }) => r.code === 'YSC2026-HD-KA-CX');
-    expect(pool).toMatchObject({ amount: '860000.00', used: '92300.50', remaining: '767699.50' });
+    expect(pool).toMatchObject({ amount: '860000.00', consumed: '92300.50', remaining: '767699.50' });
   });
 
   it('answers the menu tree from the role grants', async () => {

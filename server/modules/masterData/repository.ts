@@ -209,7 +209,9 @@ export interface BudgetPoolRow extends Record<string, unknown> {
   code: string;
   name: string;
   amount: string;
-  used: string;
+  occupied: string;
+  consumed: string;
+  /** amount − occupied − consumed */
   remaining: string;
   departmentId: string | null;
   fiscalYearId: string | null;
@@ -225,8 +227,9 @@ export async function budgetPoolList(db: Db, q: AutoQuery): Promise<Paged<Budget
       code: budgetPools.code,
       name: budgetPools.name,
       amount: budgetPools.amount,
-      used: budgetPools.used,
-      remaining: sql<string>`(${budgetPools.amount} - ${budgetPools.used})::text`,
+      occupied: budgetPools.occupied,
+      consumed: budgetPools.consumed,
+      remaining: sql<string>`(${budgetPools.amount} - ${budgetPools.occupied} - ${budgetPools.consumed})::text`,
       departmentId: budgetPools.departmentId,
       fiscalYearId: budgetPools.fiscalYearId,
     },
