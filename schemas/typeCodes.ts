@@ -555,6 +555,8 @@ export const FORM_TYPES = {
   WRITE_OFF: { code: 810510, name: { 'zh-CN': '费用核销', 'en-US': 'Write-off', 'zh-TW': '費用核銷' } },
   MARKET_EXPENSE: { code: 99800, name: { 'zh-CN': '市场费用', 'en-US': 'Market expense', 'zh-TW': '市場費用' } },
   SPECIAL_PROJECT: { code: 99700, name: { 'zh-CN': '专项费用', 'en-US': 'Special-project expense', 'zh-TW': '專項費用' } },
+  /** this product's code (the spec names no payment type): pays a write-off (docs/expense.md) */
+  PAYMENT: { code: 810520, name: { 'zh-CN': '费用支付', 'en-US': 'Payment', 'zh-TW': '費用支付' } },
   GENERIC: { code: 0, name: { 'zh-CN': '通用表单', 'en-US': 'Generic form', 'zh-TW': '通用表單' } },
 } as const;
 export type FormTypeName = keyof typeof FORM_TYPES;
