@@ -29,6 +29,7 @@ import { masterDataModule } from './modules/masterData';
 import { filesModule } from './modules/files';
 import { languagesModule } from './modules/languages';
 import { processModule } from './modules/process';
+import { expenseModule } from './modules/expense';
 import { AppError } from './lib/errors';
 
 export interface BuiltApp {
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     filesModule,
     languagesModule,
     processModule,
+    expenseModule,
   ]) {
     await app.register(module, { ctx });
   }

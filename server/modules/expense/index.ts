@@ -1,0 +1,12 @@
+// The expense module's face (docs/expense.md): budget control and the expense lifecycle. It
+// plugs into the records module's seam — record hooks on the expense forms move money in the
+// same transaction as the document's step — and serves the budget and document-chain routes.
+// Each part registers itself here with one line (lifecycle hooks, pool routes, chain routes …).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ModuleOptions } from '../../context';
+
+export const expenseModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
+  // one line per part, e.g. registerExpenseHooks(ctx); poolRoutes(app, ctx); chainRoutes(app, ctx);
+  void app;
+  void ctx;
+};
