@@ -4,6 +4,7 @@
 import { auth } from './auth';
 import type { Endpoint } from './contract';
 import { definitions } from './definitions';
+import { expense } from './expense';
 import { files } from './files';
 import { languages } from './languages';
 import { maintenance } from './maintenance';
@@ -26,6 +27,7 @@ export const endpoints = {
   languages,
   maintenance,
   process,
+  expense,
   processAdmin,
   processDirectory,
   processMonitor,
@@ -43,6 +45,7 @@ export function allEndpoints(): { id: string; endpoint: Endpoint }[] {
 export * from './contract';
 export { Credentials, QrPoll, QrTicket, SessionValues } from './auth';
 export { DefinitionDoc, DefinitionEditInit, DefinitionProblem, DefinitionSummary, DefinitionVersionInfo } from './definitions';
+export { ChainApplication, ChainDocument, ChainKind, ChainLine, DocumentChain } from './expense';
 export { FileDoc } from './files';
 export { AutoQuery, BudgetPoolRow, PickerRow } from './masterData';
 export { MenuTree, type MenuNode } from './menu';
