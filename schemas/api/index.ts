@@ -2,6 +2,7 @@
 // module. The server registers its routes from it, the OpenAPI document is generated from it, and
 // the client calls it with `call(endpoints.<module>.<name>, body)`. See docs/api.md.
 import { auth } from './auth';
+import { budget } from './budget';
 import type { Endpoint } from './contract';
 import { definitions } from './definitions';
 import { expense } from './expense';
@@ -26,6 +27,7 @@ export const endpoints = {
   menu,
   languages,
   maintenance,
+  budget,
   process,
   expense,
   processAdmin,
