@@ -1,5 +1,8 @@
 // Demo expense applications (feiYongShenQing) for the demo employees, so lists and the
-// dashboard have something real to show. Each record passes the form's compiled schema.
+// dashboard have something real to show. Each record passes the form's compiled schema. A
+// record seeded in approval, returned or approved holds its lines' money in its pool, as its
+// submit would have (an occupy movement per line in the budget ledger, its expense_amounts row),
+// so the ledger agrees with the documents from the first start.
 import Decimal from 'decimal.js';
 import dayjs from 'dayjs';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +12,7 @@ import { newId } from '../lib/ids';
 import { nowText } from '../lib/time';
 import { APPROVAL_STATUS, CATALOG_BY_CODE, compileRecordSchema, FORM_MODES, DEFAULT_NUMBER_RULE } from '../../schemas';
 import { insertRecord, nextSequence } from '../modules/records/repository';
+import { postMovement } from '../modules/expense/ledger';
 
 const PLAN = [
   {
@@ -55,11 +59,11 @@ const PLAN = [
   },
   {
     user: 'zhangwei',
-    name: '杭州联华促销员驻店',
+    name: '杭州联华庆春路店特价促销',
     dealer: 'JXS0002',
     outlets: ['WD000201', 'WD000202'],
-    subject: '660201',
-    pool: 'YSC2026-HD-KA-CX',
+    subject: '660203',
+    pool: 'YSC2026-HD-KA-TJ',
     pay: 'ZZ',
     lines: [['B03', '6901234500059', 12, '320.00']],
     status: APPROVAL_STATUS.RETURNED.code,
@@ -155,8 +159,9 @@ export async function seedDemoRecords(tx: Tx) {
     const number = `${rule.prefix}${period}${String(seq).padStart(rule.sequenceLength, '0')}`;
     const created = nowText(day.toDate());
     const submitted = p.status !== APPROVAL_STATUS.DRAFT.code;
+    const id = newId();
     await insertRecord(tx, {
-      id: newId(),
+      id,
       formCode: def.code,
       number,
       title: (def.titleTemplate ?? '{huoDongMingCheng}').replace(/\{(\w+)\}/g, (_, k: string) => String(data[k] ?? '')).slice(0, 200),
@@ -172,5 +177,24 @@ export async function seedDemoRecords(tx: Tx) {
       definitionVersion: 1,
       data,
     });
+    if (HOLDS_MONEY.has(p.status)) {
+      for (const line of mingXi) {
+        await postMovement(tx, {
+          poolId: pool.id,
+          kind: 'occupy',
+          amount: line.jinE,
+          applicationId: id,
+          lineId: line._id,
+          recordId: id,
+          formCode: def.code,
+          action: 'submit',
+          userId: u.id,
+        });
+      }
+      await tx.insert(t.expenseAmounts).values({ applicationId: id, formCode: def.code, applied: total.toFixed(2), occupied: total.toFixed(2) });
+    }
   }
 }
+
+/** The states in which an application holds its money (submitted and not released). */
+const HOLDS_MONEY: ReadonlySet<string> = new Set([APPROVAL_STATUS.IN_APPROVAL.code, APPROVAL_STATUS.RETURNED.code, APPROVAL_STATUS.APPROVED.code]);

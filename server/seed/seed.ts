@@ -288,6 +288,8 @@ async function seedDemo(ctx: AppContext, tx: Tx) {
       channelId: channels.get(b.channel)!,
       subjectId: subjects.get(b.subject)!,
       amount: '0',
+      controlMode: b.control,
+      tolerancePct: b.tolerance,
       sort: i,
     });
     await postMovement(tx, { poolId, kind: 'load', amount: b.amount, memo: '年度预算导入', userId: 'system', action: 'load' });
