@@ -4,9 +4,11 @@
 // Each part registers itself here with one line (lifecycle hooks, pool routes, chain routes …).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
+import { chainRoutes } from './chainRoutes';
 
 export const expenseModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   // one line per part, e.g. registerExpenseHooks(ctx); poolRoutes(app, ctx); chainRoutes(app, ctx);
+  chainRoutes(app, ctx);
   void app;
   void ctx;
 };
