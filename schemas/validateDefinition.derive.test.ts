@@ -18,6 +18,7 @@ describe('derive section', () => {
     expect(deriving.map((d) => [d.code, d.derive!.kind])).toEqual([
       ['feiYongJieAn', 'settles'],
       ['feiYongHeXiao', 'writesOff'],
+      ['feiYongZhiFu', 'pays'],
     ]);
     for (const d of deriving) {
       expect(validateDefinition(d).errors).toEqual([]);

@@ -18,7 +18,7 @@ import { createAjv, forAjv } from './ajv';
 import { APPROVAL_FIELD_KEYS, PAGE_WIDTHS, RESERVED_KEYS, SYSTEM_FIELD_KEYS, TC, isTypeCode } from './typeCodes';
 import { CODE_MAX_LENGTH, type Locale } from './constants';
 import { collectReferences } from './expressions';
-import { DECIMAL_PATTERN } from './values';
+import { DECIMAL_PATTERN, SUB_FORM_ROW_ID } from './values';
 import { translate } from './locales';
 
 /** The codes of semantic errors; structural (ajv) errors are `schema.<ajv keyword>`. */
@@ -532,19 +532,24 @@ export function checkDeriveSource(def: FormDefinition, source: FormDefinition, l
   const d = def.derive;
   if (!d) return [];
   const index = indexFields(source);
+  // several source forms (a settlement of any kind of application): each mapping applies to the
+  // sources that have its key, and a key one of them lacks is left empty (a wrong type still fails)
+  const some = d.from.length > 1;
   d.fields.forEach((m, i) => {
     const f = index.main.get(m.from);
-    if (!(f ? f.type !== TC.DIVIDER && f.type !== TC.SUB_FORM : DERIVE_SOURCE_KEYS.has(m.from)))
+    if (!(f ? f.type !== TC.DIVIDER && f.type !== TC.SUB_FORM : DERIVE_SOURCE_KEYS.has(m.from) || some))
       c.add(`/derive/fields/${i}/from`, 'deriveUnknownSource', { field: m.from, form: source.code });
   });
   (d.rows ?? []).forEach((r, i) => {
     const cols = index.columns.get(r.from);
     if (!cols) {
-      c.add(`/derive/rows/${i}/from`, 'deriveUnknownSource', { field: r.from, form: source.code });
+      if (!some) c.add(`/derive/rows/${i}/from`, 'deriveUnknownSource', { field: r.from, form: source.code });
       return;
     }
     r.fields.forEach((m, j) => {
-      if (!cols.has(m.from)) c.add(`/derive/rows/${i}/fields/${j}/from`, 'deriveUnknownSource', { field: `${r.from}.${m.from}`, form: source.code });
+      // `_id`: the source row's id (a settlement line keeps the application line it settles)
+      if (!cols.has(m.from) && m.from !== SUB_FORM_ROW_ID && !some)
+        c.add(`/derive/rows/${i}/fields/${j}/from`, 'deriveUnknownSource', { field: `${r.from}.${m.from}`, form: source.code });
     });
   });
   return c.errors;

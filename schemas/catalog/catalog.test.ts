@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG, CATALOG_BY_CODE, CATALOG_PROCESSES } from './index';
-import { validateDefinition } from '../validateDefinition';
+import { checkDeriveSource, validateDefinition } from '../validateDefinition';
 import { validateProcessDefinition } from '../process/validate';
 import { compileRecordSchema } from '../compileRecordSchema';
 import { migrateDefinition } from '../migrations';
@@ -44,28 +44,73 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   },
   feiYongJieAn: {
     shenQingDanHao: 'FYSQ202601150001',
+    laiYuanBiaoDan: 'feiYongShenQing',
     huoDongMingCheng: '2026春节华东KA堆头陈列',
     jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    caiWuNian: pick('1000000000000000201', 'FY2026'),
     yuSuanChi: pick('1000000000000000601', '2026华东现代渠道陈列费'),
     shenQingJinE: '36800.00',
     shiJiJinE: '35260.50',
     jieYuJinE: '1539.50',
+    mingXi: [
+      {
+        shenQingHangId: 'a1',
+        pinPai: pick('1000000000000000801', '清风'),
+        danPin: pick('1000000000000000901', '清风原木纯品抽纸3层130抽'),
+        shenQingJinE: '20800.00',
+        shiJiJinE: '19260.50',
+        jieYuJinE: '1539.50',
+      },
+      { shenQingHangId: 'a2', pinPai: pick('1000000000000000802', '心相印'), shenQingJinE: '16000.00', shiJiJinE: '16000.00', jieYuJinE: '0.00' },
+    ],
     jieAnRiQi: '2026-03-05',
     zhiXingQingKuang: '两家门店堆头均按方案执行，大润发杨浦店提前一周撤场。',
     zhiXingZhaoPian: [file('1000000000000001101', '堆头1.jpg', 'image/jpeg'), file('1000000000000001102', '堆头2.jpg', 'image/jpeg')],
   },
   feiYongHeXiao: {
     shenQingDanHao: 'FYSQ202601150001',
+    jieAnDanHao: 'FYJA202603050001',
+    laiYuanBiaoDan: 'feiYongShenQing',
+    huoDongMingCheng: '2026春节华东KA堆头陈列',
     jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
     jieAnJinE: '35260.50',
     heXiaoFangShi: 'piaoKou',
-    faPiaoHaoMa: '31000000000012345678',
-    faPiaoJinE: '35260.50',
-    shuiLv: '6',
-    buHanShuiJinE: '33264.62',
     heXiaoJinE: '35260.50',
     weiHeXiaoJinE: '0.00',
+    faPiaoHeJi: '30000.00',
+    buFaPiaoJinE: '5260.50',
+    faPiao: [
+      {
+        faPiaoHaoMa: '31000000000012345678',
+        kaiPiaoRiQi: '2026-03-06',
+        faPiaoJinE: '20000.00',
+        shuiLv: '6',
+        shuiE: '1132.08',
+        buHanShuiJinE: '18867.92',
+      },
+      { faPiaoHaoMa: '31000000000012345679', faPiaoJinE: '10000.00', shuiLv: '13', shuiE: '1150.44', buHanShuiJinE: '8849.56' },
+    ],
     faPiaoFuJian: [file('1000000000000001201', '增值税专用发票.pdf')],
+  },
+  feiYongZhiFu: {
+    shenQingDanHao: 'FYSQ202601150001',
+    heXiaoDanHao: 'FYHX202603100001',
+    laiYuanBiaoDan: 'feiYongShenQing',
+    huoDongMingCheng: '2026春节华东KA堆头陈列',
+    jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    heXiaoJinE: '35260.50',
+    zhiFuJinE: '20000.00',
+    zhiFuFangShi: pick('1000000000000000702', '银行转账'),
+    zhiFuRiQi: '2026-03-20',
+    shouKuanZhangHu: '中国工商银行上海南京东路支行 1001 2345 6789 0123',
+    beiZhu: '首期付款',
+  },
+  buFaPiaoShenQing: {
+    heXiaoDanHao: 'FYHX202603100001',
+    jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    queFaPiaoJinE: '5260.50',
+    faPiaoHeJi: '5260.50',
+    faPiao: [{ faPiaoHaoMa: '31000000000012349999', kaiPiaoRiQi: '2026-04-02', faPiaoJinE: '5260.50', shuiLv: '6', shuiE: '297.76', buHanShuiJinE: '4962.74' }],
   },
   shiChangFeiYong: {
     huoDongMingCheng: '2026年度品牌抖音直播推广',
@@ -149,15 +194,26 @@ const BAD: Record<string, [Record<string, unknown>, [string, string][]][]> = {
     [{ shenPiZhuangTai: '1' }, [['shenPiZhuangTai', 'unknownField']]],
   ],
   feiYongJieAn: [
-    // actual amount above the applied one: the computed amount returned goes negative
-    [{ shiJiJinE: '37000.00', jieYuJinE: '-200.00' }, [['jieYuJinE', 'tooSmall']]],
+    // a line's actual amount may not be negative; the lines are required
+    [{ mingXi: [{ shenQingHangId: 'a1', shenQingJinE: '100.00', shiJiJinE: '-1.00' }] }, [['mingXi.0.shiJiJinE', 'tooSmall']]],
+    [{ mingXi: [] }, [['mingXi', 'tooFewRows']]],
     [{ jieAnRiQi: '2026-02-30' }, [['jieAnRiQi', 'invalidDate']]],
     [{ zhiXingQingKuang: '' }, [['zhiXingQingKuang', 'required']]],
   ],
   feiYongHeXiao: [
     [{ heXiaoFangShi: 'zhiPiao' }, [['heXiaoFangShi', 'notAnOption']]],
-    [{ faPiaoFuJian: [] }, [['faPiaoFuJian', 'required']]],
     [{ heXiaoJinE: 35260.5 }, [['heXiaoJinE', 'notDecimal']]],
+    [{ faPiao: [{ faPiaoJinE: '100.00', shuiLv: '6' }] }, [['faPiao.0.faPiaoHaoMa', 'required']]],
+    [{ faPiao: [{ faPiaoHaoMa: '1', faPiaoJinE: '100.00', shuiLv: '7' }] }, [['faPiao.0.shuiLv', 'notAnOption']]],
+  ],
+  feiYongZhiFu: [
+    [{ zhiFuJinE: '0.00' }, [['zhiFuJinE', 'tooSmall']]],
+    [{ zhiFuJinE: '100.001' }, [['zhiFuJinE', 'decimalPlaces']]],
+    [{ zhiFuRiQi: undefined }, [['zhiFuRiQi', 'required']]],
+  ],
+  buFaPiaoShenQing: [
+    [{ faPiao: [] }, [['faPiao', 'tooFewRows']]],
+    [{ faPiao: [{ faPiaoHaoMa: '1', faPiaoJinE: '0.00', shuiLv: '6' }] }, [['faPiao.0.faPiaoJinE', 'tooSmall']]],
   ],
   shiChangFeiYong: [
     [{ yuGuJinE: '48万' }, [['yuGuJinE', 'notDecimal']]],
@@ -182,10 +238,12 @@ const BAD: Record<string, [Record<string, unknown>, [string, string][]][]> = {
 describe('catalog', () => {
   it('has the business forms with their form types', () => {
     const types = Object.fromEntries(CATALOG.map((d) => [d.code, d.formType]));
-    expect(types).toEqual({
+    expect(types).toMatchObject({
       feiYongShenQing: FORM_TYPES.EXPENSE_APPLICATION.code,
       feiYongJieAn: FORM_TYPES.SETTLEMENT.code,
       feiYongHeXiao: FORM_TYPES.WRITE_OFF.code,
+      feiYongZhiFu: FORM_TYPES.PAYMENT.code,
+      buFaPiaoShenQing: FORM_TYPES.GENERIC.code,
       shiChangFeiYong: FORM_TYPES.MARKET_EXPENSE.code,
       zhuanXiangFeiYong: FORM_TYPES.SPECIAL_PROJECT.code,
       jingXiaoShang: FORM_TYPES.GENERIC.code,
@@ -204,7 +262,13 @@ describe('catalog', () => {
     for (const l of LOCALES) expect(def.name[l]).toBeTruthy();
   });
 
-  it.each(CATALOG.map((d) => [d.code, d] as const))('%s: a realistic record passes, bad ones fail', (code, def) => {
+  it('every form of the expense chain and the master data has its sample record', () => {
+    for (const code of Object.keys(SAMPLES)) expect(CATALOG_BY_CODE.has(code), code).toBe(true);
+    expect(Object.keys(SAMPLES)).toEqual(expect.arrayContaining(['feiYongShenQing', 'feiYongJieAn', 'feiYongHeXiao', 'feiYongZhiFu', 'buFaPiaoShenQing']));
+  });
+
+  // forms of other parts carry their own sample tests (settings.test.ts …)
+  it.each(CATALOG.filter((d) => SAMPLES[d.code]).map((d) => [d.code, d] as const))('%s: a realistic record passes, bad ones fail', (code, def) => {
     const v = compileRecordSchema(def, FORM_MODES.ADD);
     const sample = SAMPLES[code];
     expect(sample, `sample for ${code}`).toBeDefined();
@@ -240,6 +304,44 @@ describe('catalog', () => {
     expect(def.formulas!.map((f) => f.target)).toEqual(['mingXi.jinE', 'shenQingJinE']);
     expect(def.rules![0]).toMatchObject({ when: { '>': [{ var: 'shenQingJinE' }, 50000] }, then: [{ action: 'require', target: 'fuJian' }] });
     expect(def.fields.filter((f) => f.type === TC.DIVIDER).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the expense chain derives: settlement from any application, write-off from a settlement, payment from a write-off; every source key exists in some source', () => {
+    const chain: [string, string[], string][] = [
+      ['feiYongJieAn', ['feiYongShenQing', 'shiChangFeiYong', 'zhuanXiangFeiYong'], 'settles'],
+      ['feiYongHeXiao', ['feiYongJieAn'], 'writesOff'],
+      ['feiYongZhiFu', ['feiYongHeXiao'], 'pays'],
+    ];
+    const systemKeys = new Set(['number', 'formCode', 'id', 'title']);
+    for (const [code, from, kind] of chain) {
+      const def = CATALOG_BY_CODE.get(code)!;
+      expect(def.derive).toMatchObject({ from, kind });
+      const sources = from.map((f) => CATALOG_BY_CODE.get(f)!);
+      for (const src of sources) expect(checkDeriveSource(def, src), `${code} ← ${src.code}`).toEqual([]);
+      for (const m of def.derive!.fields)
+        expect(systemKeys.has(m.from) || sources.some((s) => s.fields.some((f) => f.key === m.from)), `${code}.${m.to} ← ${m.from}`).toBe(true);
+      for (const r of def.derive!.rows ?? [])
+        for (const m of r.fields)
+          expect(
+            m.from === '_id' || sources.some((s) => columnsOf(s.fields.find((f) => f.key === r.from) ?? s.fields[0]).some((c) => c.key === m.from)),
+            `${code}.${r.to}.${m.to} ← ${m.from}`,
+          ).toBe(true);
+      // the source application's form code travels down the chain (special-project lists filter on it)
+      expect(def.derive!.fields).toContainEqual({ to: 'laiYuanBiaoDan', from: code === 'feiYongJieAn' ? 'formCode' : 'laiYuanBiaoDan' });
+    }
+    const ja = CATALOG_BY_CODE.get('feiYongJieAn')!;
+    expect(ja.derive!.rows![0].fields).toEqual(
+      expect.arrayContaining([
+        { to: 'shenQingHangId', from: '_id' },
+        { to: 'shenQingJinE', from: 'jinE' },
+        { to: 'shiJiJinE', from: 'jinE' },
+      ]),
+    );
+    expect(CATALOG_BY_CODE.get('feiYongZhiFu')!.processCode).toBeUndefined();
+    // a single-source derive stays strict: a key its source lacks is an error
+    const strict = structuredClone(CATALOG_BY_CODE.get('feiYongHeXiao')!);
+    strict.derive!.fields.push({ to: 'beiZhu', from: 'nope' });
+    expect(checkDeriveSource(strict, ja).map((e) => e.code)).toEqual(['deriveUnknownSource']);
   });
 
   it('every seeded process is valid against its form, and every form with a processCode has its process', () => {

@@ -6,6 +6,8 @@ import type { ProcessDefinition } from '../process/model';
 import feiYongShenQing from './feiYongShenQing.json';
 import feiYongJieAn from './feiYongJieAn.json';
 import feiYongHeXiao from './feiYongHeXiao.json';
+import feiYongZhiFu from './feiYongZhiFu.json';
+import buFaPiaoShenQing from './buFaPiaoShenQing.json';
 import shiChangFeiYong from './shiChangFeiYong.json';
 import zhuanXiangFeiYong from './zhuanXiangFeiYong.json';
 import jingXiaoShang from './jingXiaoShang.json';
@@ -25,6 +27,8 @@ export const CATALOG: FormDefinition[] = [
   form(feiYongShenQing),
   form(feiYongJieAn),
   form(feiYongHeXiao),
+  form(feiYongZhiFu),
+  form(buFaPiaoShenQing),
   form(shiChangFeiYong),
   form(zhuanXiangFeiYong),
   form(jingXiaoShang),
