@@ -131,7 +131,17 @@ export const records = {
     tag,
     summary: "An application's expense type by its number (not found: code 1)",
     body: Type.Object({ number: Type.Optional(Type.String({ maxLength: 50 })), type: Type.Optional(Type.Integer()) }),
-    data: Type.Object({ id: Type.String(), feiYongLeiXing: Type.Integer(), formCode: Type.String(), number: Type.String() }),
+    data: Type.Object({
+      id: Type.String(),
+      feiYongLeiXing: Type.Integer(),
+      formCode: Type.String(),
+      number: Type.String(),
+      linkedId: Type.Optional(
+        Type.Union([Type.String(), Type.Null()], {
+          description: "with `type`: the application's newest settlement (1) or write-off (2) when one exists (the view opens it), else null",
+        }),
+      ),
+    }),
     errors: [401, 403],
   }),
 } as const;

@@ -74,6 +74,14 @@ describe('document-number lookup (spec §5, §8, §9)', () => {
     // the server may answer the view's type already
     const settle2 = await resolveApplication('FW1', 1, found(id, 80022), t);
     expect(settle2).toEqual({ ok: true, path: `/web/emp/feiYong/jieAn/feiYongJieAnEditOne?shenQingId=${id}` });
+    // the application's settlement / write-off exists already: the lookup answers it, the view opens it
+    const linked = '2234567890123456789';
+    const settled = await resolveApplication('FW1', 1, async () => ({ id, feiYongLeiXing: 80022, linkedId: linked }), t);
+    expect(settled).toEqual({ ok: true, path: `/web/emp/feiYong/jieAn/feiYongJieAnEditOne?id=${linked}&viewType=2` });
+    const writtenOff = await resolveApplication('FW1', 2, async () => ({ id, feiYongLeiXing: 810510, linkedId: linked }), t);
+    expect(writtenOff).toEqual({ ok: true, path: `/web/emp/feiYong/heXiao/feiYongHeXiaoEditOne?id=${linked}&viewType=2` });
+    const none = await resolveApplication('FW1', 1, async () => ({ id, feiYongLeiXing: 80022, linkedId: null }), t);
+    expect(none).toEqual({ ok: true, path: `/web/emp/feiYong/jieAn/feiYongJieAnEditOne?shenQingId=${id}` });
     const special = await resolveApplication('FW1', undefined, found(id, 99700), t);
     expect(special.ok && special.path).toBe(`/web/emp/feiYong/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi?id=${id}&viewType=2`);
   });

@@ -50,7 +50,11 @@ export async function resolveApplication(
   const page = FORM_TYPE_PAGES[formType];
   if (!page || !found.id) return { ok: false, message: t('app:lookup.unknownType', { type: String(found.feiYongLeiXing) }) };
   const q = new URLSearchParams();
-  if (type) {
+  if (type && found.linkedId) {
+    // the application's settlement / write-off exists already: open it (view only)
+    q.set('id', String(found.linkedId));
+    q.set('viewType', String(VIEW_TYPE_VIEW_ONLY));
+  } else if (type) {
     // the settlement / write-off view of the application: a new document of that form, linked
     // to the application (the answer may name the application's type or already the view's)
     q.set('shenQingId', String(found.id));

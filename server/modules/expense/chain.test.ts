@@ -136,6 +136,20 @@ describe.each(BACKENDS)('the expense document chain (%s)', (backend) => {
     }
   });
 
+  it('makes the application lookup (getShenQingDanLeiXing) answer the linked settlement (type 1) and the newest write-off (type 2)', async () => {
+    const url = pathOf(endpoints.records.applicationType, '/tpm');
+    const app = await doc('feiYongShenQing', '2', { shenQingJinE: '9.00' });
+    expect((await a.post(url, { number: app.number, type: 1 }, zw)).json().data).toMatchObject({ id: app.id, feiYongLeiXing: 80022, linkedId: null });
+    const s = await doc('feiYongJieAn', '2', { shiJiJinE: '9.00' }, { kind: 'settles', from: app.id });
+    const w1 = await doc('feiYongHeXiao', '2', { heXiaoJinE: '4.00' }, { kind: 'writesOff', from: s.id });
+    const w2 = await doc('feiYongHeXiao', '1', { heXiaoJinE: '5.00' }, { kind: 'writesOff', from: s.id });
+    expect((await a.post(url, { number: app.number, type: 1 }, zw)).json().data).toMatchObject({ id: app.id, feiYongLeiXing: 80022, linkedId: s.id });
+    const newest = [w1.id, w2.id].sort().at(-1);
+    expect((await a.post(url, { number: app.number, type: 2 }, zw)).json().data).toMatchObject({ id: app.id, feiYongLeiXing: 810510, linkedId: newest });
+    // without a type the application itself
+    expect((await a.post(url, { number: app.number }, zw)).json().data).toMatchObject({ id: app.id, feiYongLeiXing: 80021, linkedId: null });
+  });
+
   it('answers an application alone, with nothing left to settle while it is in approval', async () => {
     const app = await doc('feiYongShenQing', '1', { shenQingJinE: '12000.00' });
     const c = (await chainOf(app.id, zw)).json().data;

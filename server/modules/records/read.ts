@@ -1,6 +1,8 @@
 // Reading records: one record as the API answers it (the list builds the same JSON in the
 // database: repository.ts ROW_JSON_TEXT), and the application lookup by document number.
+import { sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context';
+import { rows } from '../../db/client';
 import { APPLICATION_VIEWS } from '../../../schemas';
 import { businessFailure, forbidden, notFound } from '../../lib/errors';
 import * as repo from './repository';
@@ -53,5 +55,24 @@ export async function applicationType(ctx: AppContext, me: SessionUser, number: 
   const formType = await formTypeOf(ctx, r.formCode);
   const views = (APPLICATION_VIEWS as Record<number, Record<number, number>>)[formType];
   const feiYongLeiXing = type && views?.[type] ? views[type] : formType;
-  return { id: r.id, feiYongLeiXing, formCode: r.formCode, number: r.number };
+  const linkedId = type && views?.[type] ? await linkedDocument(ctx, r.id, type) : null;
+  return { id: r.id, feiYongLeiXing, formCode: r.formCode, number: r.number, linkedId };
+}
+
+/**
+ * The application's newest valid settlement (type 1: link settles) or write-off (type 2: link
+ * writesOff, from the application or from its settlement), for the lookup's views; null when
+ * none exists yet (the view then makes a new one).
+ */
+async function linkedDocument(ctx: AppContext, applicationId: string, type: number): Promise<string | null> {
+  const q =
+    type === 1
+      ? sql`select r.id from record_links l join records r on r.id = l.to_id
+          where l.kind = 'settles' and l.from_id = ${applicationId} and r.is_you_xiao = '1' order by r.id desc limit 1`
+      : sql`select r.id from record_links l join records r on r.id = l.to_id
+          where l.kind = 'writesOff' and r.is_you_xiao = '1' and (l.from_id = ${applicationId}
+            or l.from_id in (select s.to_id from record_links s where s.kind = 'settles' and s.from_id = ${applicationId}))
+          order by r.id desc limit 1`;
+  const [hit] = await rows<{ id: string }>(ctx.db, q);
+  return hit?.id ?? null;
 }

@@ -231,6 +231,9 @@ describe.each(BACKENDS)('records (%s)', (backend) => {
     expect((await a.post(url, { number }, zw)).json().data).toMatchObject({ id, feiYongLeiXing: FORM_TYPES.EXPENSE_APPLICATION.code });
     expect((await a.post(url, { number, type: 1 }, zw)).json().data.feiYongLeiXing).toBe(FORM_TYPES.SETTLEMENT.code);
     expect((await a.post(url, { number, type: 2 }, zw)).json().data.feiYongLeiXing).toBe(FORM_TYPES.WRITE_OFF.code);
+    // no settlement or write-off yet: none linked (the view makes a new one)
+    expect((await a.post(url, { number, type: 1 }, zw)).json().data.linkedId).toBeNull();
+    expect((await a.post(url, { number }, zw)).json().data.linkedId).toBeNull();
     const missing = (await a.post(url, { number: 'NOPE' }, zw)).json();
     expect(missing.code).toBe(1);
     expect(missing.msg).toContain('NOPE');
