@@ -3,6 +3,7 @@
 // the client calls it with `call(endpoints.<module>.<name>, body)`. See docs/api.md.
 import { auth } from './auth';
 import { budget } from './budget';
+import { budgetProposal } from './budgetProposal';
 import type { Endpoint } from './contract';
 import { definitions } from './definitions';
 import { expense } from './expense';
@@ -28,6 +29,7 @@ export const endpoints = {
   languages,
   maintenance,
   budget,
+  budgetProposal,
   process,
   expense,
   processAdmin,
