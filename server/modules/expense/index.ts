@@ -5,10 +5,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
 import { chainRoutes } from './chainRoutes';
+import { poolRoutes } from './poolRoutes';
 
 export const expenseModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   // one line per part, e.g. registerExpenseHooks(ctx); poolRoutes(app, ctx); chainRoutes(app, ctx);
   chainRoutes(app, ctx);
+  poolRoutes(app, ctx);
   void app;
   void ctx;
 };

@@ -2,7 +2,7 @@
 // schemas/typeCodes.ts) maps to a query with keyword search over code and name, paging and a
 // stable order (sort, then id).
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { budgetPools, dealers, departments, employees, masterData, posts, roles, users } from '../../db/schema';
 import type { Locale } from '../../../schemas/constants';
@@ -184,6 +184,11 @@ export async function autocomplete(db: Db, name: string, q: AutoQuery): Promise<
   if (p.parentId) conds.push(eq(masterData.parentId, p.parentId));
   if (p.dealerId && src.kind === 'outlet') conds.push(eq(masterData.parentId, p.dealerId));
   if (p.refType) conds.push(eq(masterData.refType, p.refType));
+  // products of a brand (`brandId`, or the application line's `pinPai`): the brand is the parent of the product's series
+  const brand = p.brandId ?? p.pinPai;
+  if (brand && src.kind === 'product') {
+    conds.push(sql`${masterData.parentId} in (select s.id from master_data s where s.kind = 'series' and s.parent_id = ${brand})`);
+  }
   const r = await paged<{ id: string; code: string; name: string; names: unknown; parentId: string | null; level: number | null; refType: string | null }>(
     db,
     masterData,
@@ -213,16 +218,54 @@ export interface BudgetPoolRow extends Record<string, unknown> {
   consumed: string;
   /** amount − occupied − consumed */
   remaining: string;
+  /** the same as remaining (the budget module's name for it) */
+  available: string;
+  controlMode: string;
+  tolerancePct: string | null;
+  isEnabled: boolean;
+  version: number;
   departmentId: string | null;
+  departmentName: string | null;
   fiscalYearId: string | null;
+  fiscalYearName: string | null;
+  channelId: string | null;
+  channelName: string | null;
+  subjectId: string | null;
+  subjectName: string | null;
+  brandId: string | null;
+  brandName: string | null;
+  productId: string | null;
+  productName: string | null;
+  parentId: string | null;
 }
 
+/**
+ * Budget pools, filtered by `fiscalYearId`, `departmentId`, `channelId`, `subjectId` and
+ * `enabled` ('1' enabled — the default, what a picker offers —, '0' disabled, 'all'), with the
+ * names of their dimensions. `limit` 0 answers every matching row (the Excel export).
+ */
 export async function budgetPoolList(db: Db, q: AutoQuery): Promise<Paged<BudgetPoolRow>> {
-  return paged<BudgetPoolRow>(
-    db,
-    budgetPools,
-    { id: budgetPools.id, code: budgetPools.code, name: budgetPools.name, sort: budgetPools.sort },
-    {
+  const p = q.params;
+  const fy = alias(masterData, 'fy');
+  const ch = alias(masterData, 'ch');
+  const sj = alias(masterData, 'sj');
+  const br = alias(masterData, 'br');
+  const pr = alias(masterData, 'pr');
+  const enabled = p.enabled === 'all' ? undefined : eq(budgetPools.isEnabled, p.enabled !== '0');
+  const where = and(
+    enabled,
+    p.fiscalYearId ? eq(budgetPools.fiscalYearId, p.fiscalYearId) : undefined,
+    p.departmentId ? eq(budgetPools.departmentId, p.departmentId) : undefined,
+    p.channelId ? eq(budgetPools.channelId, p.channelId) : undefined,
+    p.subjectId ? eq(budgetPools.subjectId, p.subjectId) : undefined,
+    q.keyword ? or(ilike(budgetPools.code, like(q.keyword)), ilike(budgetPools.name, like(q.keyword))) : undefined,
+  );
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(budgetPools)
+    .where(where);
+  const base = db
+    .select({
       id: budgetPools.id,
       code: budgetPools.code,
       name: budgetPools.name,
@@ -230,10 +273,40 @@ export async function budgetPoolList(db: Db, q: AutoQuery): Promise<Paged<Budget
       occupied: budgetPools.occupied,
       consumed: budgetPools.consumed,
       remaining: sql<string>`(${budgetPools.amount} - ${budgetPools.occupied} - ${budgetPools.consumed})::text`,
+      available: sql<string>`(${budgetPools.amount} - ${budgetPools.occupied} - ${budgetPools.consumed})::text`,
+      controlMode: budgetPools.controlMode,
+      tolerancePct: budgetPools.tolerancePct,
+      isEnabled: budgetPools.isEnabled,
+      version: budgetPools.version,
       departmentId: budgetPools.departmentId,
+      departmentName: departments.name,
       fiscalYearId: budgetPools.fiscalYearId,
-    },
-    [eq(budgetPools.isEnabled, true)],
-    q,
-  );
+      fiscalYearName: fy.name,
+      channelId: budgetPools.channelId,
+      channelName: ch.name,
+      channelNames: ch.names,
+      subjectId: budgetPools.subjectId,
+      subjectName: sj.name,
+      brandId: budgetPools.brandId,
+      brandName: br.name,
+      productId: budgetPools.productId,
+      productName: pr.name,
+      parentId: budgetPools.parentId,
+    })
+    .from(budgetPools)
+    .leftJoin(departments, eq(departments.id, budgetPools.departmentId))
+    .leftJoin(fy, eq(fy.id, budgetPools.fiscalYearId))
+    .leftJoin(ch, eq(ch.id, budgetPools.channelId))
+    .leftJoin(sj, eq(sj.id, budgetPools.subjectId))
+    .leftJoin(br, eq(br.id, budgetPools.brandId))
+    .leftJoin(pr, eq(pr.id, budgetPools.productId))
+    .where(where)
+    .orderBy(asc(budgetPools.sort), asc(budgetPools.id));
+  const rows = q.limit > 0 ? await base.limit(q.limit).offset((q.page - 1) * q.limit) : await base;
+  return {
+    pageSize: q.limit,
+    currentPage: q.page,
+    totalRecord: n,
+    rows: rows.map(({ channelNames, ...r }) => ({ ...r, channelName: r.channelName === null ? null : localized(channelNames, r.channelName, q.locale) })),
+  };
 }

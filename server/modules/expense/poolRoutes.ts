@@ -1,0 +1,107 @@
+// The budget pool routes (schemas/api/budget.ts; spec §7 Budget): enable/disable, delete, the edit
+// form, save, the Excel exports, a pool's ledger, change, transfer and allocation. Reading is for
+// employees; every change is for administrators and department leaders (the pool menu's role).
+// Bodies are checked against the contract with field-level messages in the user's language.
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
+import type { Locale } from '../../../schemas/constants';
+import type { AppContext, TypedApp } from '../../context';
+import { forbidden, invalid, ok, type FieldError } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import { budgetPoolList } from '../masterData';
+import { ledgerWorkbook, poolsWorkbook, XLSX_TYPE } from './poolExport';
+import { allocate, changePool, deletePool, ledgerPage, mayManagePools, poolForEdit, savePool, setEnabled, transfer } from './pools';
+
+const E = endpoints.budget;
+
+/** The contract's validation failures as field errors in the user's language. */
+function fieldErrors(err: FastifyError, locale: Locale): FieldError[] {
+  return (err.validation ?? []).map((v) => {
+    const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const missing = (v.params as { missingProperty?: string; additionalProperty?: string })?.missingProperty;
+    const extra = (v.params as { additionalProperty?: string })?.additionalProperty;
+    const field = [path, missing ?? extra].filter(Boolean).join('.') || 'body';
+    const key = `budget.field.${field}`;
+    const label = t(locale, key);
+    const name = label === key ? field : label;
+    const rule = v.keyword === 'required' ? 'required' : v.keyword === 'additionalProperties' ? 'unknown' : 'invalid';
+    return { field, message: t(locale, `budget.rule.${rule}`, { field: name }), code: v.keyword };
+  });
+}
+
+function checked(req: FastifyRequest) {
+  const err = (req as FastifyRequest & { validationError?: FastifyError }).validationError;
+  if (err) throw invalid(fieldErrors(err, req.locale));
+}
+
+type Reply = { header(name: string, value: string): unknown; send(payload: Buffer): unknown };
+function sendXlsx<R extends Reply>(reply: R, name: string, file: Buffer) {
+  reply.header('Content-Type', XLSX_TYPE);
+  reply.header('Content-Length', String(file.length));
+  reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+  reply.header('X-Content-Type-Options', 'nosniff');
+  return reply.send(file);
+}
+
+export function poolRoutes(app: TypedApp, ctx: AppContext) {
+  const p = ctx.config.apiPrefix;
+  const read = { config: { policy: 'employee' as const }, attachValidation: true };
+  const write = read;
+  /** the session's user, when they may change pools (else 403) */
+  const manager = async (req: FastifyRequest) => {
+    checked(req);
+    const me = req.auth!;
+    if (!(await mayManagePools(ctx.db, me))) throw forbidden();
+    return me;
+  };
+  const path = (e: Parameters<typeof pathOf>[0]) => pathOf(e, p);
+
+  app.post(path(E.qiYong), { ...write, schema: routeSchema(E.qiYong) }, async (req) => {
+    const me = await manager(req);
+    return ok(await setEnabled(ctx.db, me, req.body.id, req.body.enabled, req.body.version));
+  });
+  app.post(path(E.delete), { ...write, schema: routeSchema(E.delete) }, async (req) => {
+    await manager(req);
+    await deletePool(ctx.db, req.body.id);
+    return ok(null);
+  });
+  app.post(path(E.editInit), { ...read, schema: routeSchema(E.editInit) }, async (req) => {
+    checked(req);
+    return ok(await poolForEdit(ctx.db, req.body?.id));
+  });
+  app.post(path(E.save), { ...write, schema: routeSchema(E.save) }, async (req) => {
+    const me = await manager(req);
+    return ok(await savePool(ctx.db, me, req.body, req.locale));
+  });
+  app.post(path(E.export), { ...read, schema: routeSchema(E.export) }, async (req, reply) => {
+    checked(req);
+    const params: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(req.body ?? {})) if (k !== 'keyword' && v) params[k] = String(v);
+    const keyword = req.body?.keyword?.trim() || undefined;
+    const list = await budgetPoolList(ctx.db, { keyword, page: 1, limit: 0, params, locale: req.locale });
+    return sendXlsx(reply, `${t(req.locale, 'budget.sheet.pools')}.xlsx`, await poolsWorkbook(list.rows, req.locale));
+  });
+  app.post(path(E.ledger), { ...read, schema: routeSchema(E.ledger) }, async (req) => {
+    checked(req);
+    return ok(await ledgerPage(ctx.db, req.body.poolId, req.body.page ?? 1, req.body.limit ?? 20));
+  });
+  app.post(path(E.ledgerExport), { ...read, schema: routeSchema(E.ledgerExport) }, async (req, reply) => {
+    checked(req);
+    const { file, name } = await ledgerWorkbook(ctx.db, req.body.poolId, req.locale);
+    return sendXlsx(reply, name, file);
+  });
+  app.post(path(E.change), { ...write, schema: routeSchema(E.change) }, async (req) => {
+    const me = await manager(req);
+    return ok(await changePool(ctx.db, me, req.body.poolId, req.body.amount, req.body.memo, req.locale));
+  });
+  app.post(path(E.transfer), { ...write, schema: routeSchema(E.transfer) }, async (req) => {
+    const me = await manager(req);
+    const b = req.body;
+    return ok(await transfer(ctx.db, me, b.fromPoolId, b.toPoolId, b.amount, b.memo, req.locale));
+  });
+  app.post(path(E.allocate), { ...write, schema: routeSchema(E.allocate) }, async (req) => {
+    const me = await manager(req);
+    const b = req.body;
+    return ok(await allocate(ctx.db, me, b.parentPoolId, b.childPoolId, b.amount, b.memo, req.locale));
+  });
+}
