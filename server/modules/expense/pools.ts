@@ -257,7 +257,8 @@ export async function savePool(db: Db, user: Actor, b: SavePoolInput, locale: Lo
       }
       return id;
     }
-    const cur = await poolRow(tx, b.id, true);
+    const poolId = b.id;
+    const cur = await poolRow(tx, poolId, true);
     if (!cur) throw notFound('budgetPool');
     if (cur.version !== b.version) throw conflict();
     const diff = amount.minus(cur.amount);
@@ -268,21 +269,34 @@ export async function savePool(db: Db, user: Actor, b: SavePoolInput, locale: Lo
         { field: diff.isNegative() ? 'amount' : 'controlMode', message: t(locale, 'budget.belowUsed', { used: fmt(money(cur.occupied).plus(cur.consumed)) }) },
       ]);
     }
-    await tx.execute(sql`update budget_pools set code = ${b.code.trim()}, name = ${b.name.trim()}, fiscal_year_id = ${dims.fiscalYearId},
-        department_id = ${dims.departmentId}, channel_id = ${dims.channelId}, subject_id = ${dims.subjectId}, brand_id = ${dims.brandId},
-        product_id = ${dims.productId}, parent_id = ${dims.parentId}, control_mode = ${b.controlMode}, tolerance_pct = ${tolerance}::numeric,
-        version = version + 1, row_mod_user = ${user.userId}, row_mod_date = ${nowText()}
-      where id = ${b.id}`);
-    if (!diff.isZero()) {
-      await postMovement(tx, {
-        poolId: b.id,
-        kind: 'change',
-        amount: fmt(diff),
-        action: 'edit',
-        memo: memo ?? t(locale, 'budget.editMemo', { from: fmt(cur.amount), to: fmt(amount) }),
-        userId: user.userId,
-        defaultTolerancePct: DEFAULT_TOLERANCE_PCT,
-      });
+    // a raise is posted under the present control, a cut under the new one (so neither step
+    // passes through a state the hard check refuses)
+    const update = async () => {
+      await tx.execute(sql`update budget_pools set code = ${b.code.trim()}, name = ${b.name.trim()}, fiscal_year_id = ${dims.fiscalYearId},
+          department_id = ${dims.departmentId}, channel_id = ${dims.channelId}, subject_id = ${dims.subjectId}, brand_id = ${dims.brandId},
+          product_id = ${dims.productId}, parent_id = ${dims.parentId}, control_mode = ${b.controlMode}, tolerance_pct = ${tolerance}::numeric,
+          version = version + 1, row_mod_user = ${user.userId}, row_mod_date = ${nowText()}
+        where id = ${b.id}`);
+    };
+    const move = async () => {
+      if (!diff.isZero()) {
+        await postMovement(tx, {
+          poolId,
+          kind: 'change',
+          amount: fmt(diff),
+          action: 'edit',
+          memo: memo ?? t(locale, 'budget.editMemo', { from: fmt(cur.amount), to: fmt(amount) }),
+          userId: user.userId,
+          defaultTolerancePct: DEFAULT_TOLERANCE_PCT,
+        });
+      }
+    };
+    if (diff.isNegative()) {
+      await update();
+      await move();
+    } else {
+      await move();
+      await update();
     }
     return b.id;
   });
