@@ -30,6 +30,9 @@ import { useApprovalT } from '../../runtime/approval/i18n';
 import { createApprovalServices } from '../api/approvalApi';
 import { PROCESS_ROUTES } from '../routes/routeTable';
 import { usePageTitle } from '../layout/pageTitle';
+import { DocumentChainPanel } from './expense/DocumentChainPanel';
+import { showsChain } from './expense/chainModel';
+import { createExpenseServices } from '../api/expenseApi';
 
 export interface DefinitionPageProps {
   entry: RouteEntry;
@@ -40,6 +43,7 @@ export interface DefinitionPageProps {
 
 const widgetServices = createWidgetServices();
 const approvalServices = createApprovalServices();
+const expenseServices = createExpenseServices();
 
 export function DefinitionPage(props: DefinitionPageProps) {
   const { i18n } = useTranslation('app');
@@ -347,6 +351,9 @@ function FormView({ definition, mode: routeMode, params, locale }: DefinitionPag
             : undefined
         }
       />
+      {recordId && mode !== FORM_MODES.ADD && mode !== FORM_MODES.MODIFY_ON_RETURN && showsChain(state.definition.formType) ? (
+        <DocumentChainPanel recordId={recordId} locale={locale} load={expenseServices.chain} reloadKey={reloadKey} />
+      ) : null}
       {detail?.instance ? <ApprovalRecord detail={detail} locale={locale} services={approvalServices} widgetServices={widgetServices} /> : null}
     </>
   );
