@@ -12,11 +12,17 @@ import shiChangFeiYong from './shiChangFeiYong.json';
 import zhuanXiangFeiYong from './zhuanXiangFeiYong.json';
 import jingXiaoShang from './jingXiaoShang.json';
 import wangDian from './wangDian.json';
+import tiYuSuan from './tiYuSuan.json';
+import yuSuanBianGeng from './yuSuanBianGeng.json';
+import yuTi from './yuTi.json';
 import feiYongShenQingLiuCheng from './feiYongShenQingLiuCheng.process.json';
 import feiYongJieAnLiuCheng from './feiYongJieAnLiuCheng.process.json';
 import feiYongHeXiaoLiuCheng from './feiYongHeXiaoLiuCheng.process.json';
 import shiChangFeiYongLiuCheng from './shiChangFeiYongLiuCheng.process.json';
 import zhuanXiangFeiYongLiuCheng from './zhuanXiangFeiYongLiuCheng.process.json';
+import tiYuSuanLiuCheng from './tiYuSuanLiuCheng.process.json';
+import yuSuanBianGengLiuCheng from './yuSuanBianGengLiuCheng.process.json';
+import yuTiLiuCheng from './yuTiLiuCheng.process.json';
 
 // JSON imports widen literals (width: number, not 12 | 24); the catalog test proves each
 // entry valid against FormDefinition, which is what the cast asserts.
@@ -33,6 +39,10 @@ export const CATALOG: FormDefinition[] = [
   form(zhuanXiangFeiYong),
   form(jingXiaoShang),
   form(wangDian),
+  // budget: proposals, changes and allocations, accruals (generic type 0; the expense module's hooks key on the code)
+  form(tiYuSuan),
+  form(yuSuanBianGeng),
+  form(yuTi),
 ];
 
 /** The catalog by form code. */
@@ -45,4 +55,7 @@ export const CATALOG_PROCESSES: ProcessDefinition[] = [
   feiYongHeXiaoLiuCheng,
   shiChangFeiYongLiuCheng,
   zhuanXiangFeiYongLiuCheng,
+  tiYuSuanLiuCheng,
+  yuSuanBianGengLiuCheng,
+  yuTiLiuCheng,
 ].map((doc) => doc as unknown as ProcessDefinition);
