@@ -1,5 +1,6 @@
 // Every business route of the route table: fetch the published definition and render it with
-// the runtime. A path with no route entry or no definition shows 未配置.
+// the runtime (a singleton entry: its one record, SingletonPage). A path with no route entry or
+// no definition shows 未配置; an area's or index route's path lists the area's pages.
 import { Result } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { areaLists, routeEntryOf } from '../routes/routeTable';
 import { AreaIndexPage } from './AreaIndexPage';
 import { NotConfiguredPage } from './NotConfiguredPage';
 import { DefinitionPage } from './DefinitionPage';
+import { SingletonPage } from './SingletonPage';
 import { usePublishedDefinition } from './usePublishedDefinition';
 import { resolveMode } from './genericMode';
 
@@ -23,5 +25,6 @@ export function GenericRoutePage() {
   if (state.phase === 'missing') return <NotConfiguredPage formCode={entry.formCode} />;
   if (state.phase === 'error') return <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />;
   if (state.phase !== 'ok') return null;
+  if (entry.singleton) return <SingletonPage definition={state.definition} id={params.get('id')} />;
   return <DefinitionPage entry={entry} definition={state.definition} mode={resolveMode(entry, params)} params={params} />;
 }

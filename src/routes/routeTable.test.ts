@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_MODES, FORM_TYPES } from '../../schemas/typeCodes';
+import { APPROVAL_FIELD_KEYS, FORM_MODES, FORM_TYPES, SYSTEM_FIELD_KEYS } from '../../schemas/typeCodes';
 import {
   ENGINE_ROUTES,
   FORM_SETTINGS_ROUTES,
   FORM_TYPE_PAGES,
   formSettingsTabOf,
+  INDEX_ROUTES,
   ROUTE_TABLE,
+  TPM_SETTINGS_CODES,
+  TPM_SETTINGS_PREFIX,
   areaLists,
   engineEntryOf,
   engineFormPath,
@@ -14,6 +17,11 @@ import {
   routeEntryOf,
 } from './routeTable';
 import { resolveMode } from '../pages/genericMode';
+import { CATALOG_BY_CODE } from '../../schemas/catalog';
+import { SETTINGS_CATALOG, TPM_SETTINGS_FORMS } from '../../schemas/catalog/settings';
+
+const COLUMN_KEYS: readonly string[] = [...SYSTEM_FIELD_KEYS, ...APPROVAL_FIELD_KEYS];
+const DEFINED = new Map([...CATALOG_BY_CODE, ...SETTINGS_CATALOG.map((d) => [d.code, d] as const)]);
 
 describe('route table', () => {
   it('maps the spec paths of §2 to definitions', () => {
@@ -98,5 +106,58 @@ describe('route table', () => {
     expect(formSettingsTabOf('/web/system/shiShi/biaoDan/list')).toBeNull();
     // no path is both a settings page and an engine page
     for (const p of Object.keys(FORM_SETTINGS_ROUTES)) expect(Object.values(ENGINE_ROUTES)).not.toContain(p);
+  });
+
+  it('the 13 TPM settings pages of spec §2 open their form as a singleton; tpmCanShuSheZhiMain lists them in order', () => {
+    expect(TPM_SETTINGS_CODES).toEqual(TPM_SETTINGS_FORMS.map((d) => d.code));
+    for (const code of TPM_SETTINGS_CODES) {
+      expect(routeEntryOf(`${TPM_SETTINGS_PREFIX}/${code}`)).toEqual({ formCode: code, kind: 'form', mode: FORM_MODES.ADD, singleton: true });
+    }
+    const main = `${TPM_SETTINGS_PREFIX}/tpmCanShuSheZhiMain`;
+    expect(routeEntryOf(main)).toBeNull();
+    expect(INDEX_ROUTES[main]).toBe(TPM_SETTINGS_PREFIX);
+    expect(areaLists(main).map((x) => x.path)).toEqual(TPM_SETTINGS_CODES.map((c) => `${TPM_SETTINGS_PREFIX}/${c}`));
+    expect(areaLists(`${TPM_SETTINGS_PREFIX}/`).length).toBe(13);
+    // only settings are singletons
+    expect(Object.entries(ROUTE_TABLE).filter(([, e]) => e.singleton).length).toBe(13);
+  });
+
+  it('every expense and settings page renders a definition of the catalog (none shows 未配置)', () => {
+    const pages = Object.entries(ROUTE_TABLE).filter(([p]) => p.startsWith('/web/emp/feiYong/') || p.startsWith('/web/system/setting/'));
+    expect(pages.length).toBeGreaterThan(40);
+    // the budget pages (yuSuan/, yuTi) are helper pages of their own definitions
+    const missing = pages.filter(([p, e]) => !DEFINED.has(e.formCode) && !/\/yuSuan\/|\/yuTi/.test(p)).map(([p, e]) => `${p} → ${e.formCode}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("a page's fixed filters name a field of its form or a system column; special-project pages filter on the source form", () => {
+    for (const [path, e] of Object.entries(ROUTE_TABLE)) {
+      const def = DEFINED.get(e.formCode);
+      if (!def) continue;
+      for (const f of e.filters ?? []) expect(COLUMN_KEYS.includes(f.key) || def.fields.some((x) => x.key === f.key), `${path}: ${f.key}`).toBe(true);
+    }
+    const FY = '/web/emp/feiYong';
+    for (const [p, code] of [
+      [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnList`, 'feiYongJieAn'],
+      [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoList`, 'feiYongHeXiao'],
+      [`${FY}/zhiFu/zhuanXiangZhiFuList`, 'feiYongZhiFu'],
+    ] as const) {
+      expect(routeEntryOf(p)).toMatchObject({ formCode: code, kind: 'list', filters: [{ key: 'laiYuanBiaoDan', op: 'eq', value: 'zhuanXiangFeiYong' }] });
+    }
+  });
+
+  it('a list whose rows open another form derives that form from the rows', () => {
+    for (const [path, e] of Object.entries(ROUTE_TABLE)) {
+      if (e.kind !== 'list' || !e.formPath) continue;
+      const target = ROUTE_TABLE[e.formPath];
+      if (target.formCode === e.formCode) continue;
+      const def = DEFINED.get(target.formCode);
+      if (!def) continue;
+      expect(def.derive?.from ?? [], `${path} → ${target.formCode}`).toContain(e.formCode);
+    }
+    expect(routeEntryOf('/web/emp/feiYong/jieAn/zhuanXiang/zhuanXiangJieAnSelect')).toMatchObject({
+      formCode: 'zhuanXiangFeiYong',
+      formPath: '/web/emp/feiYong/jieAn/zhuanXiang/zhuanXiangJieAnAdd',
+    });
   });
 });

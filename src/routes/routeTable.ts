@@ -20,6 +20,11 @@ export interface RouteEntry {
   formPath?: string;
   /** lists: fixed filters of this page (e.g. the applications waiting for settlement) */
   filters?: RouteFilter[];
+  /**
+   * forms: the form has one record (a settings page): without `?id=` the page opens the newest
+   * record in modify, or adds the first one when there is none yet
+   */
+  singleton?: boolean;
 }
 
 const FY = '/web/emp/feiYong';
@@ -36,6 +41,32 @@ const form = (formCode: string, mode: FormMode = ADD): RouteEntry => ({ formCode
 
 /** Approved applications wait for settlement / write-off (approval status 2). */
 const APPROVED = [{ key: 'shenPiZhuangTai', op: 'eq' as const, value: '2' }];
+/** Documents of the special-project chain: `laiYuanBiaoDan` is the source application's form code. */
+const SPECIAL = [{ key: 'laiYuanBiaoDan', op: 'eq' as const, value: 'zhuanXiangFeiYong' }];
+const singleton = (formCode: string): RouteEntry => ({ formCode, kind: 'form', mode: ADD, singleton: true });
+
+/** The TPM parameter settings of spec §2: one singleton form per page, and their index page. */
+export const TPM_SETTINGS_PREFIX = '/web/system/setting/tpmCanShuSheZhi';
+export const TPM_SETTINGS_CODES = [
+  'feiYongJieAnSheZhi',
+  'feiYongYuTiSheZhi',
+  'feiYongHeXiaoSheZhi',
+  'feiYongZhiFuSheZhi',
+  'feiYongYuFuSheZhi',
+  'tiHuoJiHuaSheZhi',
+  'yuSuanSheZhi',
+  'feiYongShenQingSheZhi',
+  'feiYongShenPiSheZhi',
+  'feiYongJianHeSheZhi',
+  'feiYongFenXiSheZhi',
+  'xiaoShouMuBiaoSheZhi',
+  'qiTaCanShuSheZhi',
+] as const;
+
+/** Index pages that list the pages under another prefix (the area index of that prefix). */
+export const INDEX_ROUTES: Readonly<Record<string, string>> = {
+  [`${TPM_SETTINGS_PREFIX}/tpmCanShuSheZhiMain`]: TPM_SETTINGS_PREFIX,
+};
 
 /** Master data pages: `<area>/<name>List` lists `<name>`, `<area>/<name>Edit` edits it. */
 function masterData(area: string, names: readonly string[]): Record<string, RouteEntry> {
@@ -56,7 +87,12 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
   // market expense (99800): not named by the spec's route list; this product's paths
   [`${FY}/shenQing/shiChang/shiChangFeiYongList`]: list('shiChangFeiYong', `${FY}/shenQing/shiChang/shiChangFeiYongEdit`),
   [`${FY}/shenQing/shiChang/shiChangFeiYongEdit`]: form('shiChangFeiYong'),
-  [`${FY}/shenQing/zhuanXiang/suoShuZhuanXiang`]: list('zhuanXiangHuoDong'),
+  [`${FY}/shenQing/zhuanXiang/suoShuZhuanXiang`]: list('zhuanXiangHuoDong', `${FY}/shenQing/zhuanXiang/suoShuZhuanXiangEdit`),
+  [`${FY}/shenQing/zhuanXiang/suoShuZhuanXiangEdit`]: form('zhuanXiangHuoDong'),
+  [`${FY}/shenQing/zhuanXiang/zhuanXiangJingLiZhuanJiao`]: list('zhuanXiangJingLiZhuanJiao', `${FY}/shenQing/zhuanXiang/zhuanXiangJingLiZhuanJiaoEdit`),
+  [`${FY}/shenQing/zhuanXiang/zhuanXiangJingLiZhuanJiaoEdit`]: form('zhuanXiangJingLiZhuanJiao'),
+  [`${FY}/shenQing/zhuanXiang/geAnShiYongQingKuang`]: list('geAnShiYongQingKuang', `${FY}/shenQing/zhuanXiang/geAnShiYongQingKuangEdit`),
+  [`${FY}/shenQing/zhuanXiang/geAnShiYongQingKuangEdit`]: form('geAnShiYongQingKuang'),
   [`${FY}/shenQing/feiYongHuiZongShenPi/ytdFeiYongXiangQing`]: form('feiYongShenQing', APPROVE),
   // settlement (80022)
   [`${FY}/jieAn/feiYongJieAnList`]: list('feiYongJieAn', `${FY}/jieAn/feiYongJieAnEditThree`),
@@ -65,8 +101,10 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
   [`${FY}/jieAn/feiYongJieAnEditTwo`]: form('feiYongJieAn', MODIFY),
   [`${FY}/jieAn/feiYongJieAnEditThree`]: form('feiYongJieAn', VIEW),
   [`${FY}/jieAn/feiYongJieAnEditThreeOld`]: form('feiYongJieAn', VIEW),
-  [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnList`]: list('zhuanXiangJieAn', `${FY}/jieAn/zhuanXiang/zhuanXiangJieAnAdd`),
-  [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnAdd`]: form('zhuanXiangJieAn'),
+  // special-project settlements: the settlements of special-project applications; select → add
+  [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnList`]: list('feiYongJieAn', `${FY}/jieAn/feiYongJieAnEditThree`, SPECIAL),
+  [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnSelect`]: list('zhuanXiangFeiYong', `${FY}/jieAn/zhuanXiang/zhuanXiangJieAnAdd`, APPROVED),
+  [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnAdd`]: form('feiYongJieAn'),
   // write-off (810510)
   [`${FY}/heXiao/feiYongHeXiaoList`]: list('feiYongHeXiao', `${FY}/heXiao/feiYongHeXiaoEditThree`),
   [`${FY}/heXiao/feiYongDaiHeXiaoList`]: list('feiYongJieAn', `${FY}/heXiao/feiYongHeXiaoEditOne`, APPROVED),
@@ -75,20 +113,25 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
   [`${FY}/heXiao/feiYongHeXiaoEditTwo`]: form('feiYongHeXiao', MODIFY),
   [`${FY}/heXiao/feiYongHeXiaoEditThree`]: form('feiYongHeXiao', VIEW),
   [`${FY}/heXiao/feiYongHeXiaoEditFour`]: form('feiYongHeXiao', APPROVE),
-  [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoList`]: list('zhuanXiangHeXiao', `${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoAdd`),
-  [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoAdd`]: form('zhuanXiangHeXiao'),
+  // special-project write-offs: of special-project settlements; select an approved settlement → add
+  [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoList`]: list('feiYongHeXiao', `${FY}/heXiao/feiYongHeXiaoEditThree`, SPECIAL),
+  [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoSelect`]: list('feiYongJieAn', `${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoAdd`, [...APPROVED, ...SPECIAL]),
+  [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoAdd`]: form('feiYongHeXiao'),
   // supplementary invoice application
   [`${FY}/buFaPiaoShenQing/list`]: list('buFaPiaoShenQing', `${FY}/buFaPiaoShenQing/edit`),
   [`${FY}/buFaPiaoShenQing/edit`]: form('buFaPiaoShenQing'),
   [`${FY}/buFaPiaoShenQing/xuList`]: list('buFaPiaoShenQing', `${FY}/buFaPiaoShenQing/edit`, APPROVED),
   // payment
   [`${FY}/zhiFu/feiYongZhiFuList`]: list('feiYongZhiFu', `${FY}/zhiFu/feiYongZhiFuMingXi`),
-  [`${FY}/zhiFu/zhuanXiangZhiFuList`]: list('zhuanXiangZhiFu', `${FY}/zhiFu/feiYongZhiFuMingXi`),
+  [`${FY}/zhiFu/zhuanXiangZhiFuList`]: list('feiYongZhiFu', `${FY}/zhiFu/feiYongZhiFuMingXi`, SPECIAL),
   [`${FY}/zhiFu/feiYongZhiFuMingXi`]: form('feiYongZhiFu', VIEW),
   // inspection, expense settings
-  [`${FY}/jianHe/jianHeHuiBaoList`]: list('jianHeHuiBao'),
+  [`${FY}/jianHe/jianHeHuiBaoList`]: list('jianHeHuiBao', `${FY}/jianHe/jianHeHuiBaoEdit`),
+  [`${FY}/jianHe/jianHeHuiBaoEdit`]: form('jianHeHuiBao'),
   [`${FY}/sheZhi/feiYongSheZhiList`]: list('feiYongSheZhi', `${FY}/sheZhi/feiYongSheZhiEdit`),
   [`${FY}/sheZhi/feiYongSheZhiEdit`]: form('feiYongSheZhi'),
+  // TPM parameter settings: one record each (singleton)
+  ...Object.fromEntries(TPM_SETTINGS_CODES.map((code) => [`${TPM_SETTINGS_PREFIX}/${code}`, singleton(code)])),
   // master data: information center, supply chain, customers
   ...masterData('xinXiZhongXin', [
     'quDao',
@@ -137,12 +180,16 @@ export function routeEntryOf(pathname: string): RouteEntry | null {
   return ROUTE_TABLE[p] ?? null;
 }
 
-/** The list pages of an area (`/web/keHuGuanLi` → its `…List` routes), for the area's index page. */
+/**
+ * The pages of an area's index (`/web/keHuGuanLi` → its `…List` routes; a settings area → its
+ * singleton forms), in table order; an index route of INDEX_ROUTES lists the prefix it names.
+ */
 export function areaLists(pathname: string): { path: string; entry: RouteEntry }[] {
-  const p = pathname.replace(/\/+$/, '');
+  const trimmed = pathname.replace(/\/+$/, '');
+  const p = INDEX_ROUTES[trimmed] ?? trimmed;
   if (p.split('/').length < 3) return [];
   return Object.entries(ROUTE_TABLE)
-    .filter(([path, e]) => e.kind === 'list' && path.startsWith(`${p}/`))
+    .filter(([path, e]) => (e.kind === 'list' || e.singleton) && path.startsWith(`${p}/`))
     .map(([path, entry]) => ({ path, entry }));
 }
 
