@@ -202,6 +202,11 @@ describe.each(BACKENDS)('budget proposals (%s)', (backend) => {
     const seeded = await pool('YSC2026-HD-KA-CL');
     const before = await totals(seeded.id);
     const rec = (await a.post(path(E.findDataById), { id: proposalId }, zw)).json().data;
+    // a line repeated by hand is refused at submit
+    const twice = { ...rec.data, mingXi: [...rec.data.mingXi, { ...rec.data.mingXi[0], _id: 'dup' }] };
+    const dup = await a.post(path(E.save), { id: proposalId, version: rec.version, data: twice, submit: true }, zw);
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors[0]).toMatchObject({ field: 'mingXi.2.buMen', message: '与第 1 行的区域、渠道、科目、单品重复' });
     const sub = await a.post(path(E.save), { id: proposalId, version: rec.version, data: rec.data, submit: true }, zw);
     expect(sub.statusCode, sub.body).toBe(200);
     // in approval: nothing loaded yet
@@ -237,6 +242,24 @@ describe.each(BACKENDS)('budget proposals (%s)', (backend) => {
       const p = await totals(id);
       expect([s.amount, s.available]).toEqual([p.amount, p.available]);
     }
+  });
+
+  it('two loads of one proposal at once write its lines once (the record row serialises them)', async () => {
+    const wb = await download('quYu');
+    const ws = wb.worksheets[0];
+    // pools no other test reads
+    fill(rowOf(ws, 'D13'), 'TT', '660102', '10.01');
+    fill(rowOf(ws, 'D14'), 'HR', '660103', '20.02');
+    const r = await importIt(wb);
+    expect(r.ok).toBe(true);
+    const rec = (await rows<{ id: string; number: string; data: unknown }>(a.ctx.db, sql`select id, number, data from records where id = ${r.id!}`))[0];
+    const done = await Promise.all([0, 1].map(() => a.ctx.db.transaction((tx) => loadProposal(tx, rec, 'test'))));
+    expect(done.sort()).toEqual([0, 2]);
+    const n = await rows<{ n: number; s: string }>(
+      a.ctx.db,
+      sql`select count(*)::int as n, sum(d_amount)::text as s from budget_ledger where record_id = ${rec.id}`,
+    );
+    expect(n[0]).toEqual({ n: 2, s: '30.03' });
   });
 
   describe('budget changes, transfers and allocations', () => {

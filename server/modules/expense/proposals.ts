@@ -298,6 +298,22 @@ async function checkAccrual(db: DbOrTx, data: Record<string, unknown>, locale: L
   }
 }
 
+// ─── a proposal's lines at submit ───────────────────────────────────────────────────────────
+
+/** A proposal edited by hand may not name the same dimensions twice (each line is one pool's load). */
+export function checkProposal(data: Record<string, unknown>, locale: Locale) {
+  const lines = Array.isArray(data.mingXi) ? (data.mingXi as ProposalLine[]) : [];
+  const seen = new Map<string, number>();
+  lines.forEach((l, i) => {
+    const key = [pickerId(l.buMen), pickerId(l.quDao), pickerId(l.feiYongKeMu), pickerId(l.danPin) ?? ''].join('|');
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw invalid([{ field: `mingXi.${i}.buMen`, message: t(locale, 'budgetProposal.error.duplicate', { first: first + 1 }) }]);
+    }
+    seen.set(key, i);
+  });
+}
+
 // ─── the hooks ──────────────────────────────────────────────────────────────────────────────
 
 const SUBMITS = new Set(['submit', 'resubmit']);
@@ -306,7 +322,8 @@ async function onTransition(e: RecordTransitionEvent) {
   const code = e.definition.code;
   const action = e.transition.action;
   const record = { id: e.after.id, number: e.after.number, data: e.after.data };
-  if (code === PROPOSAL_FORM && action === 'approve') await loadProposal(e.tx, record, e.user.userId);
+  if (code === PROPOSAL_FORM && SUBMITS.has(action)) checkProposal((e.after.data ?? {}) as Record<string, unknown>, e.locale);
+  else if (code === PROPOSAL_FORM && action === 'approve') await loadProposal(e.tx, record, e.user.userId);
   else if (code === CHANGE_FORM && SUBMITS.has(action)) await planChange(e.tx, (e.after.data ?? {}) as Record<string, unknown>, e.locale);
   else if (code === CHANGE_FORM && action === 'approve') await applyChange(e.tx, record, e.user.userId, e.locale);
   else if (code === ACCRUAL_FORM && SUBMITS.has(action)) await checkAccrual(e.tx, (e.after.data ?? {}) as Record<string, unknown>, e.locale);
