@@ -1,6 +1,6 @@
 // A settings page (route entry `singleton`): the form has one record. Without `?id=` the page
-// opens the newest valid record in modify — the one the server reads (server/modules/expense/
-// settings.ts) — or, when there is none yet, adds it from the definition's defaults. A save
+// opens the last changed valid record in modify — the one the server reads (server/modules/
+// expense/settings.ts) — or, when there is none yet, adds it from the definition's defaults. A save
 // keeps the record a draft (the owner can always change it again; a submitted record would be
 // locked by the lifecycle) and takes effect at once; the page then shows the saved record.
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -22,7 +22,7 @@ import { usePageTitle } from '../layout/pageTitle';
 
 /** The calls a singleton page makes (the records API; tests give their own). */
 export interface SingletonServices {
-  /** the newest valid record's id of the form, or null */
+  /** the id of the last changed valid record of the form, or null */
   newestId(formCode: string): Promise<string | null>;
   get(formCode: string, id: string): Promise<{ record: FormRecord; definitionVersion?: number }>;
   definition(code: string, version: number): Promise<FormDefinition>;
@@ -31,8 +31,14 @@ export interface SingletonServices {
 
 export const singletonServices: SingletonServices = {
   async newestId(formCode) {
-    // the list's default order is newest first; deleted (invalid) records are not listed
-    const r = await api.post<{ rows: { id: string }[] }>(endpointUrl(endpoints.records.list), { formCode, page: 1, limit: 10 });
+    // the last changed valid record, as the server reads it (deleted records are not listed)
+    const r = await api.post<{ rows: { id: string }[] }>(endpointUrl(endpoints.records.list), {
+      formCode,
+      page: 1,
+      limit: 10,
+      sort: 'rowModDate',
+      order: 'desc',
+    });
     return r.rows[0]?.id ?? null;
   },
   get: (formCode, id) => api.post(endpointUrl(endpoints.records.get), { formCode, id }),

@@ -4,6 +4,8 @@
 //   kind 'form' → DefinitionForm of `formCode` in `mode` (add), or modify/view with `?id=`
 import { FORM_MODES, FORM_TYPES, isFormMode, type FormMode } from '../../schemas/typeCodes';
 import type { FilterOp } from '../../schemas/definition';
+// type-only import the other way round (budgetRoutes → RouteEntry): no cycle at run time
+import { BUDGET_ROUTES as BUDGET_DOCUMENT_ROUTES } from './budgetRoutes';
 
 export interface RouteFilter {
   key: string;
@@ -130,6 +132,8 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
   [`${FY}/jianHe/jianHeHuiBaoEdit`]: form('jianHeHuiBao'),
   [`${FY}/sheZhi/feiYongSheZhiList`]: list('feiYongSheZhi', `${FY}/sheZhi/feiYongSheZhiEdit`),
   [`${FY}/sheZhi/feiYongSheZhiEdit`]: form('feiYongSheZhi'),
+  // budget proposals, changes and allocations, accruals (src/routes/budgetRoutes.ts)
+  ...BUDGET_DOCUMENT_ROUTES,
   // TPM parameter settings: one record each (singleton)
   ...Object.fromEntries(TPM_SETTINGS_CODES.map((code) => [`${TPM_SETTINGS_PREFIX}/${code}`, singleton(code)])),
   // master data: information center, supply chain, customers
