@@ -57,7 +57,14 @@ describe('route table', () => {
   });
 
   it('every form type of the lookup flow has a form page', () => {
-    for (const t of [FORM_TYPES.EXPENSE_APPLICATION, FORM_TYPES.SETTLEMENT, FORM_TYPES.WRITE_OFF, FORM_TYPES.SPECIAL_PROJECT, FORM_TYPES.MARKET_EXPENSE]) {
+    for (const t of [
+      FORM_TYPES.EXPENSE_APPLICATION,
+      FORM_TYPES.SETTLEMENT,
+      FORM_TYPES.WRITE_OFF,
+      FORM_TYPES.SPECIAL_PROJECT,
+      FORM_TYPES.MARKET_EXPENSE,
+      FORM_TYPES.PAYMENT,
+    ]) {
       const page = FORM_TYPE_PAGES[t.code];
       expect(routeEntryOf(page)?.kind).toBe('form');
     }

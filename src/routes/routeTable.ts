@@ -204,6 +204,7 @@ export const FORM_TYPE_PAGES: Readonly<Record<number, string>> = {
   [FORM_TYPES.SPECIAL_PROJECT.code]: `${FY}/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi`,
   [FORM_TYPES.SETTLEMENT.code]: `${FY}/jieAn/feiYongJieAnEditOne`,
   [FORM_TYPES.WRITE_OFF.code]: `${FY}/heXiao/feiYongHeXiaoEditOne`,
+  [FORM_TYPES.PAYMENT.code]: `${FY}/zhiFu/feiYongZhiFuMingXi`,
 };
 
 /** The form-builder pages of spec §2 (designer/form). */
