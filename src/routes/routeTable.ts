@@ -230,6 +230,11 @@ export const APP_ROUTES = {
   activities: '/web/activitiesconfirmation',
 } as const;
 
+/** The budget pool page (hand-coded: balances, ledger, moves — src/pages/budget/BudgetPoolsPage.tsx). */
+export const BUDGET_POOL_ROUTES = {
+  pools: `${FY}/yuSuan/yuSuanChi`,
+} as const;
+
 /**
  * The approval pages of spec §2 (hand-coded on runtime/approval and designer/process): the
  * process designer (liuChengSheZhi list, liuChengTu the diagram of `?code=`, biaoDanProcess the

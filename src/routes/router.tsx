@@ -5,7 +5,7 @@ import { captureEmpSessionId, hasToken, isDealerSession } from '../session/sessi
 import { appStore, offWebAtom } from '../session/atoms';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from '../layout/RootLayout';
 import { guardRedirect, loginRedirect, mainPageFor } from './guard';
-import { APP_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES, FORM_SETTINGS_ROUTES, PROCESS_ROUTES } from './routeTable';
+import { APP_ROUTES, BUDGET_POOL_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES, FORM_SETTINGS_ROUTES, PROCESS_ROUTES } from './routeTable';
 
 export function rootLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
                 path: rel(PROCESS_ROUTES.summaryApproval),
                 lazy: async () => ({ Component: (await import('../pages/approval/SummaryApprovalPage')).SummaryApprovalPage }),
               },
+              { path: rel(BUDGET_POOL_ROUTES.pools), lazy: async () => ({ Component: (await import('../pages/budget/BudgetPoolsPage')).BudgetPoolsPage }) },
               // the generic engine: any published form by ?code= (list, form, view)
               ...Object.values(ENGINE_ROUTES).map((p) => ({
                 path: rel(p),
