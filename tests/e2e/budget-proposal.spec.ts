@@ -7,6 +7,7 @@
 // promotion pool's available balance rises by exactly 12,000.00, and a new pool holds the
 // other 3,000.00 — the page's pool column says so. (The file goes up through a plain file
 // input and a JSON body: the app's streamed upload client is not used.)
+import AxeBuilder from '@axe-core/playwright';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
@@ -36,6 +37,14 @@ async function available(request: APIRequestContext, token: string, name: string
   const d = await call<{ rows: { code: string; name: string; remaining: string }[] }>(request, token, '/emp/api/v2/feiYong/yuSuanChi/list', { keyword: name });
   const p = d.rows.find((r) => (code ? r.code === code : r.name === name));
   return p ? p.remaining : null;
+}
+
+/** axe over the page: no serious or critical violation. */
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).include('[data-testid="proposal-import"]').analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+  expect(bad, report).toEqual([]);
 }
 
 /** the template's row whose region code is `code` */
@@ -110,6 +119,7 @@ test('a budget proposal: template download, row errors, fix, import, approve, th
   await rw.xlsx.load(fs.readFileSync((await report.path())!) as unknown as ArrayBuffer);
   expect(rw.worksheets[0].getRow(1).getCell(12).value).toBe('错误信息');
   expect(String(rw.worksheets[0].getRow(Number(d12)).getCell(12).value)).toContain('渠道编码“XX”不存在');
+  await axe(page);
 
   // 3. fix and import: a draft proposal of 15,000.00
   fill(rowOf(ws, 'D12'), 'EC', '660104', '3000.00');
@@ -138,5 +148,23 @@ test('a budget proposal: template download, row errors, fix, import, approve, th
   const lines = page.getByTestId('proposal-lines');
   await expect(lines.getByRole('row', { name: new RegExp(`华东大区销售部 现代渠道 促销员工资 12000.00 ${POOL_NAME} ${after}`) })).toBeVisible();
   await expect(lines.getByRole('row', { name: new RegExp(`华南大区销售部 电商渠道 海报DM费 3000.00 ${NEW_POOL} 3000.00`) })).toBeVisible();
+  await axe(page);
+  await ctx.close();
+});
+
+test('en-US: the import page in English, without raw keys, axe-clean; a file that is not a workbook is refused', async ({ browser, request }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await withSession(page, await apiLogin(request, 'zhangwei', 'Demo@123'));
+  await page.addInitScript(() => localStorage.setItem('duoYuYanType', '3'));
+  await page.goto(PAGE);
+  await expect(page.getByRole('heading', { name: 'Budget proposal import' })).toBeVisible();
+  await expect(page.getByTestId('proposal-kind')).toContainText('By region');
+  await page.getByTestId('proposal-file').setInputFiles({ name: 'notes.xlsx', mimeType: XLSX, buffer: Buffer.from('not a workbook') });
+  await page.getByTestId('proposal-import-button').click();
+  await expect(page.getByTestId('proposal-errors')).toContainText('Import failed — errors: 1');
+  await expect(page.getByTestId('proposal-errors')).toContainText(/The file cannot be read|无法读取文件/);
+  expect((await page.locator('body').innerText()).match(/\bbudgetProposal\.[\w.]+/)?.[0] ?? null).toBeNull();
+  await axe(page);
   await ctx.close();
 });
