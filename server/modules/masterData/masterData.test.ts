@@ -61,6 +61,47 @@ describe.each(BACKENDS)('menu and master data (%s)', (backend) => {
     expect(pool).toMatchObject({ amount: '860000.00', consumed: '92300.50', remaining: '767699.50' });
   });
 
+  it('filters budget pools by fiscal year, region, channel, subject and status, naming their dimensions', async () => {
+    const L = '/emp/api/v2/feiYong/yuSuanChi/list';
+    const all = (await a.post(L, { enabled: 'all', limit: 100 }, zw)).json().data;
+    const hd = all.rows.find((r: { code: string }) => r.code === 'YSC2026-HD-KA-CX');
+    expect(hd).toMatchObject({
+      fiscalYearName: expect.any(String),
+      departmentName: expect.any(String),
+      channelName: expect.any(String),
+      subjectName: expect.any(String),
+    });
+    for (const key of ['fiscalYearId', 'departmentId', 'channelId', 'subjectId'] as const) {
+      const d = (await a.post(L, { [key]: hd[key], limit: 100 }, zw)).json().data;
+      expect(d.totalRecord, key).toBeGreaterThan(0);
+      expect(
+        d.rows.every((r: Record<string, string>) => r[key] === hd[key]),
+        key,
+      ).toBe(true);
+      expect(d.rows.map((r: { code: string }) => r.code)).toContain('YSC2026-HD-KA-CX');
+    }
+    const both = (await a.post(L, { departmentId: hd.departmentId, subjectId: hd.subjectId, channelId: hd.channelId }, zw)).json().data;
+    expect(both.rows.map((r: { code: string }) => r.code)).toEqual(['YSC2026-HD-KA-CX']);
+    // the default and the picker: enabled pools only; '0' the disabled ones
+    expect((await a.post(L, { enabled: '0' }, zw)).json().data.rows.every((r: { isEnabled: boolean }) => !r.isEnabled)).toBe(true);
+    expect((await a.post(L, {}, zw)).json().data.rows.every((r: { isEnabled: boolean }) => r.isEnabled)).toBe(true);
+  });
+
+  it('offers the products (danPin) of a brand only, by brandId or pinPai', async () => {
+    const brands = (await a.post(`${AC}/pinPai`, {}, zw)).json().data.rows as { id: string; name: string }[];
+    const all = (await a.post(`${AC}/danPin`, { limit: 100 }, zw)).json().data;
+    let seen = 0;
+    for (const b of brands) {
+      const byBrand = (await a.post(`${AC}/danPin`, { brandId: b.id, limit: 100 }, zw)).json().data;
+      const byPinPai = (await a.post(`${AC}/danPin`, { pinPai: b.id, limit: 100 }, zw)).json().data;
+      expect(byPinPai.rows, b.name).toEqual(byBrand.rows);
+      seen += byBrand.totalRecord;
+    }
+    // each product is its one brand's: the brands' lists partition the products
+    expect(seen).toBe(all.totalRecord);
+    expect((await a.post(`${AC}/danPin`, { pinPai: '1234567890123456789' }, zw)).json().data.totalRecord).toBe(0);
+  });
+
   it('answers the menu tree from the role grants', async () => {
     const names = (tree: { name: { 'zh-CN': string }; children: unknown[] }[]): string[] =>
       tree.flatMap((n) => [n.name['zh-CN'], ...names(n.children as never)]);
