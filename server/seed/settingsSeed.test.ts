@@ -2,7 +2,7 @@
 // has one record of its defaults that the records API lists, opens and saves like any record;
 // a second run changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BACKENDS, startTestApp, type TestApp } from '../test/helpers';
 import * as t from '../db/schema';
 import { SETTINGS_CATALOG, TPM_SETTINGS_FORMS, settingsDefaults } from '../../schemas/catalog/settings';
@@ -18,7 +18,7 @@ describe.each(BACKENDS)('settings seed (%s)', (backend) => {
   beforeAll(async () => {
     a = await startTestApp({ postgres: backend === 'postgres' });
     // seed.ts calls it on first start; call it (again) here: it must be idempotent either way
-    await a.ctx.db.transaction((tx) => seedSettings(tx));
+    await a.ctx.db.transaction((tx) => seedSettings(tx, { demo: true }));
     admin = await a.login('admin');
   });
   afterAll(async () => a?.stop());
@@ -50,6 +50,27 @@ describe.each(BACKENDS)('settings seed (%s)', (backend) => {
     });
   });
 
+  it('demo rows fill the set-up lists, each a valid record its owner sees; a seeded code stays unique', async () => {
+    const zw = await a.login('zhangwei');
+    const total = async (formCode: string, token: string) => (await a.post(LIST, { formCode, page: 1, limit: 10 }, token)).json().data.totalRecord as number;
+    expect(await total('feiYongSheZhi', admin)).toBe(6);
+    expect(await total('zhuanXiangHuoDong', zw)).toBe(2);
+    expect(await total('jianHeHuiBao', zw)).toBe(2);
+    expect(await total('geAnShiYongQingKuang', zw)).toBe(2);
+    expect(await total('zhuanXiangJingLiZhuanJiao', await a.login('lina'))).toBe(1);
+    const dup = await a.post(
+      SAVE,
+      {
+        formCode: 'feiYongSheZhi',
+        data: { feiYongLeiXingBianMa: 'CL-DJ', feiYongLeiXingMingCheng: '重复', kongZhiLeiXing: 'hard', xuJianHe: '0', xuFaPiao: '0', qiYong: '1' },
+        submit: false,
+      },
+      admin,
+    );
+    expect(dup.json().code).not.toBe(0);
+    expect(dup.body).toContain('feiYongLeiXingBianMa');
+  });
+
   it('a second run adds nothing and keeps a changed setting', async () => {
     const page = await newest('yuSuanSheZhi');
     const { id, version } = page.rows[0];
@@ -60,7 +81,12 @@ describe.each(BACKENDS)('settings seed (%s)', (backend) => {
       admin,
     );
     expect(saved.json().code, saved.body).toBe(0);
-    await a.ctx.db.transaction((tx) => seedSettings(tx));
+    await a.ctx.db.transaction((tx) => seedSettings(tx, { demo: true }));
+    const [types] = await a.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.records)
+      .where(eq(t.records.formCode, 'feiYongSheZhi'));
+    expect(types.n).toBe(6);
     const rows = await a.ctx.db
       .select()
       .from(t.records)
