@@ -99,8 +99,10 @@ test.describe('TPM parameter settings', () => {
       await expect(page.getByTestId('definition-list'), path).toHaveAttribute('data-loading', 'false', { timeout: 30_000 });
       await expect(page.getByTestId('generic-error')).toHaveCount(0);
     }
-    // an expense type is added from its list
+    // the seeded expense types; a new one is added from the list
     await page.goto(`${FY}/sheZhi/feiYongSheZhiList`);
+    await expect(page.getByTestId('list-grid')).toContainText('端架陈列', { timeout: 30_000 });
+    await expect(page.getByTestId('list-grid')).toContainText('堆头陈列费');
     await page.getByTestId('list-add').click();
     await expect(page.getByTestId('definition-form')).toHaveAttribute('data-mode', '0', { timeout: 30_000 });
     await expect(page.getByTestId('field-kongZhiLeiXing')).toContainText('刚性');
