@@ -322,6 +322,11 @@ describe.each(BACKENDS)('budget proposals (%s)', (backend) => {
         bianGengJinE: '1.00',
       });
       expect(r3.json().errors[0]).toMatchObject({ field: 'muBiaoYuSuanChi', message: '目标预算池不能与调出预算池相同' });
+      // a disabled source pool gives nothing
+      await a.ctx.db.execute(sql`update budget_pools set is_enabled = false where id = ${newPoolId}`);
+      const r5 = await change({ bianGengLeiXing: 'change', yuanYuSuanChi: await ref(newPoolId), bianGengJinE: '-1.00' });
+      expect(r5.json().errors[0]).toMatchObject({ field: 'yuanYuSuanChi', message: '预算池“2026财年华南大区销售部电商渠道海报DM费”已停用' });
+      await a.ctx.db.execute(sql`update budget_pools set is_enabled = true where id = ${newPoolId}`);
       const r4 = await change({ bianGengLeiXing: 'allocate', yuanYuSuanChi: await ref(newPoolId), bianGengJinE: '1.00' });
       expect(r4.statusCode).toBe(422);
       expect(JSON.stringify(r4.json().errors)).toContain('muBiaoYuSuanChi');

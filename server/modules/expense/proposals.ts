@@ -231,6 +231,7 @@ export async function planChange(db: DbOrTx, data: Record<string, unknown>, loca
   if (kind !== 'change' && amount.lte(0)) fail('bianGengJinE', 'zero');
   const source = await poolRow(db, pickerId(data.yuanYuSuanChi));
   if (!source) return fail('yuanYuSuanChi', 'unknownPool');
+  if (!source.isEnabled) fail('yuanYuSuanChi', 'poolDisabled', { pool: source.name });
   let target: PoolRow | null = null;
   if (kind !== 'change') {
     target = await poolRow(db, pickerId(data.muBiaoYuSuanChi));
