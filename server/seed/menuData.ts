@@ -65,9 +65,21 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
         roles: ALL,
       },
       {
+        key: 'zhuanXiangDaiJieAn',
+        name: ['待结案专项费用', 'Special projects awaiting settlement', '待結案專項費用'],
+        path: '/web/emp/feiYong/jieAn/zhuanXiang/zhuanXiangJieAnSelect',
+        roles: ALL,
+      },
+      {
         key: 'zhuanXiangHeXiao',
         name: ['专项核销', 'Special-project write-offs', '專項核銷'],
         path: '/web/emp/feiYong/heXiao/zhuanXiang/zhuanXiangHeXiaoList',
+        roles: ALL,
+      },
+      {
+        key: 'zhuanXiangDaiHeXiao',
+        name: ['待核销专项费用', 'Special projects awaiting write-off', '待核銷專項費用'],
+        path: '/web/emp/feiYong/heXiao/zhuanXiang/zhuanXiangHeXiaoSelect',
         roles: ALL,
       },
       { key: 'zhuanXiangZhiFu', name: ['专项支付', 'Special-project payments', '專項支付'], path: '/web/emp/feiYong/zhiFu/zhuanXiangZhiFuList', roles: ALL },
