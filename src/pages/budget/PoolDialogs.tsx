@@ -65,7 +65,9 @@ export function PoolEditModal({
   }, [api, id, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // the form shows its own field errors: nothing more to do when they stand
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     setFailure(null);
     try {
@@ -196,7 +198,9 @@ export function MoveDialog({ api, kind, pool, onClose, onDone }: { api: BudgetAp
   }, [api, kind, pool.id, t]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // the form shows its own field errors: nothing more to do when they stand
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     setFailure(null);
     try {
