@@ -93,6 +93,8 @@ test.describe('TPM parameter settings', () => {
       [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnList`, 'feiYongJieAn'],
       [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoList`, 'feiYongHeXiao'],
       [`${FY}/zhiFu/zhuanXiangZhiFuList`, 'feiYongZhiFu'],
+      [`${FY}/jieAn/zhuanXiang/zhuanXiangJieAnSelect`, 'zhuanXiangFeiYong'],
+      [`${FY}/heXiao/zhuanXiang/zhuanXiangHeXiaoSelect`, 'feiYongJieAn'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByTestId('definition-page'), path).toHaveAttribute('data-form-code', code, { timeout: 30_000 });
