@@ -4,15 +4,15 @@
 // Each part registers itself here with one line (lifecycle hooks, pool routes, chain routes …).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleOptions } from '../../context';
+import { registerExpenseHooks } from './lifecycle';
 import { chainRoutes } from './chainRoutes';
 import { poolRoutes } from './poolRoutes';
-import { proposalRoutes } from './proposalRoutes';
 
 export const expenseModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   // one line per part, e.g. registerExpenseHooks(ctx); poolRoutes(app, ctx); chainRoutes(app, ctx);
+  registerExpenseHooks(ctx);
   chainRoutes(app, ctx);
   poolRoutes(app, ctx);
-  proposalRoutes(app, ctx);
   void app;
   void ctx;
 };
