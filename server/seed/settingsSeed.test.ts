@@ -1,12 +1,13 @@
 // The settings seed on a real database: the settings definitions are published, each TPM setting
-// has one record of its defaults that the records API lists, opens and saves like any record;
-// a second run changes nothing.
+// has one record of its defaults that the records API lists, opens and saves like any record and
+// that the expense module reads (a save takes effect at once); a second run changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { BACKENDS, startTestApp, type TestApp } from '../test/helpers';
 import * as t from '../db/schema';
 import { SETTINGS_CATALOG, TPM_SETTINGS_FORMS, settingsDefaults } from '../../schemas/catalog/settings';
 import { seedSettings } from './settingsSeed';
+import { tpmFlag, tpmNumber, tpmSetting } from '../modules/expense/settings';
 
 const LIST = '/emp/api/v2/biaoDan/record/list';
 const GET = '/emp/api/v2/biaoDan/record/get';
@@ -48,6 +49,22 @@ describe.each(BACKENDS)('settings seed (%s)', (backend) => {
       ruanKongRongChaBaiFenBi: '10',
       moRenKongZhiFangShi: 'hard',
     });
+  });
+
+  it('the expense module reads the seeded values, and a saved change at once', async () => {
+    const db = a.ctx.db;
+    expect(await tpmNumber(db, 'yuSuanSheZhi', 'ruanKongRongChaBaiFenBi')).toBe('10');
+    expect(await tpmSetting(db, 'yuSuanSheZhi', 'moRenKongZhiFangShi')).toBe('hard');
+    expect(await tpmNumber(db, 'feiYongHeXiaoSheZhi', 'heXiaoQiXianTian')).toBe('365');
+    expect(await tpmFlag(db, 'feiYongHeXiaoSheZhi', 'biXuFaPiao')).toBe(true);
+    expect(await tpmFlag(db, 'feiYongJieAnSheZhi', 'yunXuChaoShenQing')).toBe(false);
+    expect(await tpmFlag(db, 'feiYongShenQingSheZhi', 'caiWuNianXiaoYan')).toBe(true);
+    expect(await tpmFlag(db, 'feiYongZhiFuSheZhi', 'yunXuBuFenZhiFu')).toBe(true);
+    const { id, version } = (await newest('feiYongJieAnSheZhi')).rows[0];
+    const g = (await a.post(GET, { formCode: 'feiYongJieAnSheZhi', id }, admin)).json().data;
+    const saved = await a.post(SAVE, { formCode: 'feiYongJieAnSheZhi', id, version, data: { ...g.record.data, yunXuChaoShenQing: '1' }, submit: false }, admin);
+    expect(saved.json().code, saved.body).toBe(0);
+    expect(await tpmFlag(db, 'feiYongJieAnSheZhi', 'yunXuChaoShenQing')).toBe(true);
   });
 
   it('demo rows fill the set-up lists, each a valid record its owner sees; a seeded code stays unique', async () => {
