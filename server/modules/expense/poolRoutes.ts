@@ -6,7 +6,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
 import type { Locale } from '../../../schemas/constants';
 import type { AppContext, TypedApp } from '../../context';
-import { forbidden, invalid, ok, type FieldError } from '../../lib/errors';
+import { AppError, forbidden, invalid, ok, type FieldError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { budgetPoolList } from '../masterData';
 import { ledgerWorkbook, poolsWorkbook, XLSX_TYPE } from './poolExport';
@@ -43,6 +43,31 @@ function sendXlsx<R extends Reply>(reply: R, name: string, file: Buffer) {
   return reply.send(file);
 }
 
+/** The database's code of a failed statement (drizzle may wrap the driver's error in `cause`). */
+function pgCode(e: unknown): string | null {
+  for (let x: unknown = e, i = 0; x && typeof x === 'object' && i < 4; x = (x as { cause?: unknown }).cause, i++) {
+    const code = (x as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/**
+ * A constraint the database enforced past the service's own checks (two pools saved with one
+ * code at the same moment; a total the check refused) answers 409/422, never 500.
+ */
+async function guarded<T>(locale: Locale, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    const code = pgCode(e);
+    if (code === '23505') throw invalid([{ field: 'code', message: t(locale, 'budget.codeTakenNow') }]);
+    if (code === '23514') throw new AppError(422, 'budget.checkRefused');
+    if (code === '40P01' || code === '40001') throw new AppError(409, 'errors.staleWrite');
+    throw e;
+  }
+}
+
 export function poolRoutes(app: TypedApp, ctx: AppContext) {
   const p = ctx.config.apiPrefix;
   const read = { config: { policy: 'employee' as const }, attachValidation: true };
@@ -58,11 +83,11 @@ export function poolRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(path(E.qiYong), { ...write, schema: routeSchema(E.qiYong) }, async (req) => {
     const me = await manager(req);
-    return ok(await setEnabled(ctx.db, me, req.body.id, req.body.enabled, req.body.version));
+    return ok(await guarded(req.locale, () => setEnabled(ctx.db, me, req.body.id, req.body.enabled, req.body.version)));
   });
   app.post(path(E.delete), { ...write, schema: routeSchema(E.delete) }, async (req) => {
     await manager(req);
-    await deletePool(ctx.db, req.body.id);
+    await guarded(req.locale, () => deletePool(ctx.db, req.body.id));
     return ok(null);
   });
   app.post(path(E.editInit), { ...read, schema: routeSchema(E.editInit) }, async (req) => {
@@ -71,7 +96,7 @@ export function poolRoutes(app: TypedApp, ctx: AppContext) {
   });
   app.post(path(E.save), { ...write, schema: routeSchema(E.save) }, async (req) => {
     const me = await manager(req);
-    return ok(await savePool(ctx.db, me, req.body, req.locale));
+    return ok(await guarded(req.locale, () => savePool(ctx.db, me, req.body, req.locale)));
   });
   app.post(path(E.export), { ...read, schema: routeSchema(E.export) }, async (req, reply) => {
     checked(req);
@@ -92,16 +117,16 @@ export function poolRoutes(app: TypedApp, ctx: AppContext) {
   });
   app.post(path(E.change), { ...write, schema: routeSchema(E.change) }, async (req) => {
     const me = await manager(req);
-    return ok(await changePool(ctx.db, me, req.body.poolId, req.body.amount, req.body.memo, req.locale));
+    return ok(await guarded(req.locale, () => changePool(ctx.db, me, req.body.poolId, req.body.amount, req.body.memo, req.locale)));
   });
   app.post(path(E.transfer), { ...write, schema: routeSchema(E.transfer) }, async (req) => {
     const me = await manager(req);
     const b = req.body;
-    return ok(await transfer(ctx.db, me, b.fromPoolId, b.toPoolId, b.amount, b.memo, req.locale));
+    return ok(await guarded(req.locale, () => transfer(ctx.db, me, b.fromPoolId, b.toPoolId, b.amount, b.memo, req.locale)));
   });
   app.post(path(E.allocate), { ...write, schema: routeSchema(E.allocate) }, async (req) => {
     const me = await manager(req);
     const b = req.body;
-    return ok(await allocate(ctx.db, me, b.parentPoolId, b.childPoolId, b.amount, b.memo, req.locale));
+    return ok(await guarded(req.locale, () => allocate(ctx.db, me, b.parentPoolId, b.childPoolId, b.amount, b.memo, req.locale)));
   });
 }

@@ -119,6 +119,14 @@ describe.each(BACKENDS)('budget pools (%s)', (backend) => {
     expect((await a.post(`${V2}/delete`, { id: other.id }, admin)).statusCode).toBe(404);
   });
 
+  it('saves one pool of concurrent creates with one code; the others answer 422 on the code, never 500', async () => {
+    const body = { code: `DUP-${backend}`, name: '并发新建', amount: '10.00', controlMode: 'hard' };
+    const rs = await Promise.all(Array.from({ length: 8 }, () => a.post(`${V1}/save`, body, admin)));
+    expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 422, 422, 422, 422, 422, 422, 422]);
+    for (const r of rs.filter((x) => x.statusCode === 422)) expect(r.json().errors[0].field).toBe('code');
+    expect((await a.post(`${V2}/list`, { keyword: `DUP-${backend}` }, admin)).json().data.totalRecord).toBe(1);
+  });
+
   it('refuses a lower amount than what is used under hard control (422, never a broken constraint)', async () => {
     const p = await fresh('YSC2026-HD-KA-CL');
     const { id, version, code, name, fiscalYearId, departmentId, channelId, subjectId, controlMode } = p;
