@@ -136,6 +136,59 @@ describe.skipIf(!PG_URL)('budget concurrency (postgres)', () => {
     }
   });
 
+  it(
+    'through the HTTP API: concurrent application submissions against a hard pool holding half of them → exactly half occupy, in each of 3 runs',
+    { timeout: 120_000 },
+    async () => {
+      const zw = await a.login('zhangwei');
+      const list = await a.post('/emp/api/v2/biaoDan/record/list', { formCode: 'feiYongShenQing', limit: 50 }, zw);
+      const draft = (list.json().data?.rows as { shenPiZhuangTai: string; data: Record<string, unknown> }[] | undefined)?.find(
+        (x) => x.shenPiZhuangTai === '0',
+      );
+      expect(draft, list.body.slice(0, 300)).toBeTruthy();
+      const fy = draft!.data.caiWuNian as { id: string };
+      const figures: string[] = [];
+      for (let run = 0; run < 3; run++) {
+        const id = newId();
+        const name = `并发申请池-${run}`;
+        await wide.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`insert into budget_pools (id, code, name, amount, control_mode, fiscal_year_id) values (${id}, ${`APP-${run}`}, ${name}, 0, 'hard', ${fy.id})`,
+          );
+          await postMovement(tx, { poolId: id, kind: 'load', amount: '2000.00', userId: 'test' });
+        });
+        const data = (i: number) => {
+          const d = structuredClone(draft!.data);
+          const proto = (d.mingXi as Record<string, unknown>[])[0];
+          const line: Record<string, unknown> = { ...proto, shuLiang: 1, danJia: '100.00', jinE: '100.00' };
+          delete line._id;
+          delete line.yuSuanChi;
+          return { ...d, huoDongMingCheng: `并发 ${run}-${i}`, yuSuanChi: { id, name }, mingXi: [line], shenQingJinE: '100.00' };
+        };
+        const rs = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => a.post('/emp/api/v2/biaoDan/record/save', { formCode: 'feiYongShenQing', data: data(i), submit: true }, zw)),
+        );
+        const codes = rs.map((r) => r.statusCode);
+        const other = rs.find((r) => r.statusCode !== 200 && r.statusCode !== 422);
+        expect(other?.body, `run ${run}`).toBeUndefined();
+        expect(
+          codes.filter((c) => c === 200),
+          `run ${run}`,
+        ).toHaveLength(20);
+        expect(
+          codes.filter((c) => c === 422),
+          `run ${run}`,
+        ).toHaveLength(20);
+        const p = await agreesWithLedger(id);
+        expect(p).toMatchObject({ occupied: '2000.00', available: '0.00' });
+        figures.push(
+          `run ${run + 1}: ${codes.filter((c) => c === 200).length} submitted, ${codes.filter((c) => c === 422).length} refused, occupied ${p.occupied}`,
+        );
+      }
+      console.log(`HTTP application submissions (40 × 100.00 against 2,000.00):\n${figures.join('\n')}`);
+    },
+  );
+
   it('through the HTTP API: 100 concurrent transfers of 100.00 out of a hard pool holding 5,000.00 → exactly 50 succeed', { timeout: 60_000 }, async () => {
     const admin = await a.login('admin');
     const A = await newPool('5000.00', 'HTTP-A');
