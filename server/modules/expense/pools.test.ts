@@ -219,6 +219,22 @@ describe.each(BACKENDS)('budget pools (%s)', (backend) => {
     await agree(C);
   });
 
+  it('soft control without a tolerance of its own allows down to the TPM setting (10 %), not beyond', async () => {
+    const init = (await a.post(`${V2}/edit/init`, {}, admin)).json().data;
+    expect(init.controlMode).toBe('hard'); // the TPM default control of a new pool
+    const soft = (await a.post(`${V1}/save`, { code: `SOFT-${backend}`, name: '软控默认容差', amount: '1000.00', controlMode: 'soft' }, admin)).json().data;
+    const tr = await a.post(`${V1}/diaoBo`, { fromPoolId: soft.id, toPoolId: pools['YSC2026-HD-KA-CX'].id, amount: '1000.00', memo: '全部调出' }, admin);
+    expect(tr.statusCode, tr.body).toBe(200);
+    // amount 0 now: a tolerance of 10 % of nothing → any further cut is refused
+    expect((await a.post(`${V1}/tiaoZheng`, { poolId: soft.id, amount: '-0.01', memo: '超出' }, admin)).statusCode).toBe(422);
+    await a.post(`${V1}/tiaoZheng`, { poolId: soft.id, amount: '1000.00', memo: '补回' }, admin);
+    await a.ctx.db.transaction((tx) => postMovement(tx, { poolId: soft.id, kind: 'occupy', amount: '1000.00', userId: 'test', defaultTolerancePct: '10' }));
+    expect((await a.post(`${V1}/tiaoZheng`, { poolId: soft.id, amount: '-90.00', memo: '容差内' }, admin)).statusCode).toBe(200);
+    // amount 910.00, occupied 1000.00: available −90.00 ≥ −91.00; a further −2.00 → 908.00, −92.00 < −90.80
+    expect((await a.post(`${V1}/tiaoZheng`, { poolId: soft.id, amount: '-2.00', memo: '超出容差' }, admin)).statusCode).toBe(422);
+    expect((await agree(soft.id)).available).toBe('-90.00');
+  });
+
   it('exports the ledger to Excel: Chinese columns, numbers with two decimals, a totals row that adds up', async () => {
     const id = pools['YSC2026-HD-KA-CX'].id;
     await a.post(`${V1}/tiaoZheng`, { poolId: id, amount: '0.10', memo: 'a' }, admin);

@@ -14,9 +14,16 @@ import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import { postMovement } from './ledger';
 import { fmt, money } from './money';
+import { tpmNumber, tpmSetting } from './settings';
 
-/** soft control's tolerance when the pool has none (the TPM budget setting's default) */
-export const DEFAULT_TOLERANCE_PCT = '10';
+/** soft control's tolerance when the pool has none: the TPM budget setting's (default 10 %) */
+const defaultTolerance = (db: DbOrTx) => tpmNumber(db, 'yuSuanSheZhi', 'ruanKongRongChaBaiFenBi');
+
+/** the control mode of a new pool: the TPM budget setting's (default hard) */
+async function defaultControl(db: DbOrTx): Promise<'hard' | 'soft' | 'none'> {
+  const v = await tpmSetting(db, 'yuSuanSheZhi', 'moRenKongZhiFangShi');
+  return v === 'soft' || v === 'none' ? v : 'hard';
+}
 
 export interface Actor {
   userId: string;
@@ -139,7 +146,7 @@ export async function poolForEdit(db: Db, id: string | undefined): Promise<PoolF
       occupied: '0.00',
       consumed: '0.00',
       available: '0.00',
-      controlMode: 'hard',
+      controlMode: await defaultControl(db),
       tolerancePct: null,
       isEnabled: true,
       hasMovements: false,
@@ -287,7 +294,7 @@ export async function savePool(db: Db, user: Actor, b: SavePoolInput, locale: Lo
           action: 'edit',
           memo: memo ?? t(locale, 'budget.editMemo', { from: fmt(cur.amount), to: fmt(amount) }),
           userId: user.userId,
-          defaultTolerancePct: DEFAULT_TOLERANCE_PCT,
+          defaultTolerancePct: await defaultTolerance(tx),
         });
       }
     };
@@ -402,7 +409,7 @@ export async function changePool(db: Db, user: Actor, poolId: string, amountText
       action: 'change',
       memo: memo.trim(),
       userId: user.userId,
-      defaultTolerancePct: DEFAULT_TOLERANCE_PCT,
+      defaultTolerancePct: await defaultTolerance(tx),
     });
     return poolBalance(tx, poolId);
   });
@@ -428,7 +435,7 @@ async function moveBetween(
   return db.transaction(async (tx) => {
     await lockPools(tx, [from, to]);
     if (check) await check(tx);
-    const common = { amount: fmt(amount), memo: memo.trim(), userId: user.userId, defaultTolerancePct: DEFAULT_TOLERANCE_PCT };
+    const common = { amount: fmt(amount), memo: memo.trim(), userId: user.userId, defaultTolerancePct: await defaultTolerance(tx) };
     await postMovement(tx, { ...common, poolId: from, kind: kinds.out, action: kinds.out });
     await postMovement(tx, { ...common, poolId: to, kind: kinds.in, action: kinds.in });
     return [await poolBalance(tx, from), await poolBalance(tx, to)];
