@@ -51,7 +51,7 @@ export function DocumentChainPanel({ recordId, locale, load, reloadKey = 0 }: Do
     <Card size="small" title={t('expense.chain.title')} data-testid="expense-chain-panel" style={{ marginTop: 16 }}>
       {state.phase === 'loading' ? (
         <div style={{ padding: 24, textAlign: 'center' }} data-testid="expense-chain-loading">
-          <Spin tip={t('expense.chain.loading')}>
+          <Spin description={t('expense.chain.loading')}>
             <div style={{ minHeight: 32 }} />
           </Spin>
         </div>
