@@ -235,6 +235,28 @@ describe.each(BACKENDS)('budget pools (%s)', (backend) => {
     expect((await agree(soft.id)).available).toBe('-90.00');
   });
 
+  it("names the document behind a movement in the ledger (an application's submit)", async () => {
+    const list = await a.post('/emp/api/v2/biaoDan/record/list', { formCode: 'feiYongShenQing', limit: 50 }, zw);
+    const draft = (list.json().data.rows as { shenPiZhuangTai: string; data: Record<string, unknown> }[]).find((x) => x.shenPiZhuangTai === '0')!;
+    const d = structuredClone(draft.data);
+    const line: Record<string, unknown> = { ...(d.mingXi as Record<string, unknown>[])[0], shuLiang: 1, danJia: '12.34', jinE: '12.34' };
+    delete line._id;
+    delete line.yuSuanChi;
+    const target = (await a.post(`${V2}/list`, { keyword: 'HD-KA-CL' }, zw)).json().data.rows[0];
+    const r = await a.post(
+      '/emp/api/v2/biaoDan/record/save',
+      { formCode: 'feiYongShenQing', data: { ...d, yuSuanChi: { id: target.id, name: target.name }, mingXi: [line], shenQingJinE: '12.34' }, submit: true },
+      zw,
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    const number =
+      r.json().data.number ?? (await a.post('/emp/api/v2/biaoDan/record/list', { formCode: 'feiYongShenQing', limit: 1 }, zw)).json().data.rows[0].number;
+    const top = (await a.post(`${V2}/ledger`, { poolId: target.id, limit: 10 }, zw)).json().data.page.rows[0];
+    expect(top).toMatchObject({ kind: 'occupy', dOccupied: '12.34', dAvailable: '-12.34', documentNumber: number, applicationId: r.json().data.id });
+    expect(top.createdByName).toBe('张伟');
+    await agree(target.id);
+  });
+
   it('exports the ledger to Excel: Chinese columns, numbers with two decimals, a totals row that adds up', async () => {
     const id = pools['YSC2026-HD-KA-CX'].id;
     await a.post(`${V1}/tiaoZheng`, { poolId: id, amount: '0.10', memo: 'a' }, admin);
