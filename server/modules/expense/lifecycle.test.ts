@@ -303,6 +303,34 @@ describe.each(BACKENDS)('expense lifecycle (%s)', (backend) => {
     await consistent(p.id);
   }, 120_000);
 
+  it('a rejected settlement moves nothing and frees its application to be settled again', async () => {
+    const p = await pool('5000.00');
+    const appId = await submitApp(appData(p, [['1000.00']]));
+    await approveAll(appId);
+    const d = await derive(tok.zhangwei, 'feiYongJieAn', appId);
+    Object.assign(d, { jieAnRiQi: '2026-03-05', zhiXingQingKuang: '执行' });
+    const s1 = await save(tok.zhangwei, 'feiYongJieAn', d, { submit: true, derivedFrom: appId });
+    expect(s1.statusCode, s1.body).toBe(200);
+    // while it is alive, a second settlement is refused (one per application)
+    expect((await a.post(DERIVE, { formCode: 'feiYongJieAn', fromId: appId }, tok.zhangwei)).statusCode).toBe(409);
+    const task = (await taskOf(tok.lina, s1.json().data.id))!;
+    expect((await a.post(P.reject, { taskId: task, comment: '金额有误' }, tok.lina)).statusCode).toBe(200);
+    expect(await available(p.id)).toBe('4000.00');
+    const s2 = await save(
+      tok.zhangwei,
+      'feiYongJieAn',
+      await derive(tok.zhangwei, 'feiYongJieAn', appId).then((x) => ({ ...x, jieAnRiQi: '2026-03-06', zhiXingQingKuang: '重新结案' })),
+      {
+        submit: true,
+        derivedFrom: appId,
+      },
+    );
+    expect(s2.statusCode, s2.body).toBe(200);
+    await approveAll(s2.json().data.id);
+    expect(await poolTotals(a.ctx.db, p.id)).toMatchObject({ occupied: '0.00', consumed: '1000.00', available: '4000.00' });
+    await consistent(p.id);
+  }, 120_000);
+
   it('void of an approved, unsettled application releases what it holds', async () => {
     const p = await pool('5000.00');
     const appId = await submitApp(appData(p, [['1200.00']]));

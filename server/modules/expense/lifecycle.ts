@@ -25,7 +25,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_NUMBER_RULE, type FormDefinition } from '../../../schemas';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { rows } from '../../db/client';
 import { AppError, invalid } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -67,7 +67,7 @@ const OWNER_WRITES = new Set(['create', 'save', 'submit', 'resubmit']);
 export function registerExpenseHooks(ctx: AppContext) {
   registerRecordHooks(ctx, {
     formTypes: [...APPLICATION_TYPES, SETTLEMENT, WRITE_OFF, PAYMENT],
-    beforeWrite: (e) => beforeWrite(e),
+    beforeWrite: (e) => beforeWrite(ctx, e),
     onTransition: (e) => onTransition(ctx, e),
   });
   registerScopeProvider(ctx, financeScope(ctx));
@@ -76,7 +76,8 @@ export function registerExpenseHooks(ctx: AppContext) {
 
 // ─── rules and line ids (every owner write) ────────────────────────────────────────────────
 
-async function beforeWrite(e: RecordWriteEvent) {
+async function beforeWrite(ctx: AppContext, e: RecordWriteEvent) {
+  await refreshFinance(ctx, e.tx, true);
   if (!e.transitions.some((s) => OWNER_WRITES.has(s.action))) return;
   const type = e.definition.formType;
   // every application line gets a stable id (the ledger's line, the settlement line's shenQingHangId)
@@ -191,9 +192,11 @@ async function applicationStep(ctx: AppContext, e: RecordTransitionEvent) {
 
 async function settlementStep(ctx: AppContext, e: RecordTransitionEvent) {
   const { action } = e.transition;
-  if (action === 'void' || action === 'delete') {
+  if (action === 'void' || action === 'delete' || action === 'reject') {
     // an approved settlement has consumed the budget: it stays (the chain goes on from it)
     if (e.transition.from === S.APPROVED) throw new AppError(409, 'expense.settlementFinal');
+    // a settlement that ends unapproved frees its application to be settled again (one settlement per application)
+    if (action !== 'delete') await e.tx.execute(sql`delete from record_links where to_id = ${e.after.id} and kind = 'settles'`);
     return;
   }
   if (action !== 'approve') return;
@@ -392,25 +395,30 @@ const FINANCE_FORMS = new Set<number>([...APPLICATION_TYPES, SETTLEMENT, WRITE_O
 const financeCache = new WeakMap<AppContext, { ids: Set<string>; at: number; loading?: Promise<void> }>();
 const FINANCE_TTL_MS = 10_000;
 
-/** Reloads who holds the finance role (the read scope below asks synchronously). */
-export async function refreshFinance(ctx: AppContext): Promise<void> {
+/**
+ * Reloads who holds the finance role (the read scope below asks synchronously). `db`: the
+ * caller's transaction when inside one (on PGlite another connection would wait for it);
+ * `ifStale`: only when the last load is older than the TTL, or found nobody.
+ */
+export async function refreshFinance(ctx: AppContext, db: DbOrTx = ctx.db, ifStale = false): Promise<void> {
   const c = financeCache.get(ctx) ?? { ids: new Set<string>(), at: 0 };
   financeCache.set(ctx, c);
-  if (c.loading) return c.loading;
-  c.loading = (async () => {
+  if (ifStale && c.ids.size > 0 && Date.now() - c.at < FINANCE_TTL_MS) return;
+  if (c.loading && db === ctx.db) return c.loading;
+  const load = (async () => {
     try {
       const r = await rows<{ userId: string }>(
-        ctx.db,
+        db,
         sql`select ur.user_id as "userId" from user_roles ur join roles ro on ro.id = ur.role_id where ro.code = ${FINANCE_ROLE}`,
       );
       c.ids = new Set(r.map((x) => x.userId));
       c.at = Date.now();
     } catch {
       // the tables may not exist yet (a database being migrated): the next ask tries again
-    } finally {
-      c.loading = undefined;
     }
   })();
+  if (db !== ctx.db) return load;
+  c.loading = load.finally(() => (c.loading = undefined));
   return c.loading;
 }
 
@@ -423,7 +431,7 @@ function financeScope(ctx: AppContext): ScopeProvider {
     if (!definition || user.kind !== 'employee') return null;
     if (!FINANCE_FORMS.has(definition.formType) && definition.code !== SUPPLEMENTARY_INVOICE_FORM) return null;
     const c = financeCache.get(ctx);
-    if (!c || Date.now() - c.at > FINANCE_TTL_MS) void refreshFinance(ctx);
+    if (!c || !c.ids.size || Date.now() - c.at > FINANCE_TTL_MS) void refreshFinance(ctx);
     const isFinance = () => !!financeCache.get(ctx)?.ids.has(user.userId);
     return {
       where: sql`exists (select 1 from user_roles ur join roles ro on ro.id = ur.role_id where ur.user_id = ${user.userId} and ro.code = ${FINANCE_ROLE})`,
