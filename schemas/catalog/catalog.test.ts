@@ -174,6 +174,45 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     huoJiaShu: 86,
     diZhi: '上海市黄浦区南京东路300号',
   },
+  tiYuSuan: {
+    biaoTi: '2026财年区域预算',
+    caiWuNian: pick('1000000000000000201', 'FY2026'),
+    muBanLeiXing: 'quYu',
+    heJi: '3000.30',
+    daoRuWenJian: '2026预算.xlsx',
+    mingXi: [
+      {
+        _id: 'l1',
+        buMen: pick('1000000000000002101', '华东大区销售部'),
+        quDao: pick('1000000000000002201', '现代渠道'),
+        feiYongKeMu: pick('1000000000000000501', '端架陈列费'),
+        jinE: '1000.10',
+      },
+      {
+        _id: 'l2',
+        buMen: pick('1000000000000002102', '华南大区销售部'),
+        quDao: pick('1000000000000002202', '电商渠道'),
+        feiYongKeMu: pick('1000000000000000502', '海报DM费'),
+        danPin: pick('1000000000000002301', '鲜活源100%橙汁'),
+        jinE: '2000.20',
+      },
+    ],
+  },
+  yuSuanBianGeng: {
+    bianGengLeiXing: 'transfer',
+    yuanYuSuanChi: pick('1000000000000000601', '2026华东现代渠道陈列费'),
+    muBiaoYuSuanChi: pick('1000000000000000602', '2026全国品牌推广费'),
+    bianGengJinE: '50000.00',
+    bianGengYuanYin: '二季度品牌推广追加，从华东陈列费调拨',
+  },
+  yuTi: {
+    caiWuNian: pick('1000000000000000201', 'FY2026'),
+    yuTiQiJian: '2026-06',
+    yuSuanChi: pick('1000000000000000601', '2026华东现代渠道陈列费'),
+    jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    yuTiJinE: '88000.00',
+    yuTiShuoMing: '6月端架陈列已执行、发票未到，按合同金额预提',
+  },
 };
 
 /** Bad variants per form: a patch and the [field, code] pairs it must produce. */
@@ -232,6 +271,22 @@ const BAD: Record<string, [Record<string, unknown>, [string, string][]][]> = {
     [{ mianJi: '1200.55' }, [['mianJi', 'decimalPlaces']]],
     [{ huoJiaShu: 10000 }, [['huoJiaShu', 'tooLarge']]],
     [{ weiZhi: '121.48,31.23' }, [['weiZhi', 'invalidValue']]],
+  ],
+  tiYuSuan: [
+    [{ mingXi: [] }, [['mingXi', 'tooFewRows']]],
+    [
+      { mingXi: [{ _id: 'l1', buMen: pick('1', '华东'), quDao: pick('2', '现代渠道'), feiYongKeMu: pick('3', '陈列'), jinE: '0.00' }] },
+      [['mingXi.0.jinE', 'tooSmall']],
+    ],
+    [{ muBanLeiXing: 'x' }, [['muBanLeiXing', 'notAnOption']]],
+  ],
+  yuSuanBianGeng: [
+    [{ bianGengJinE: '100.001' }, [['bianGengJinE', 'decimalPlaces']]],
+    [{ bianGengLeiXing: 'x' }, [['bianGengLeiXing', 'notAnOption']]],
+  ],
+  yuTi: [
+    [{ yuTiJinE: '0.00' }, [['yuTiJinE', 'tooSmall']]],
+    [{ yuTiQiJian: '2026-006' }, [['yuTiQiJian', 'tooLong']]],
   ],
 };
 

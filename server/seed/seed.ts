@@ -12,6 +12,7 @@ import { hashPassword } from '../lib/passwords';
 import { RESOURCES, NAMESPACES, flattenMessages } from '../../schemas/locales';
 import { LOCALES } from '../../schemas/constants';
 import * as D from './demoData';
+import { seedSettings } from './settingsSeed';
 import { DEALER_MENU, EMPLOYEE_MENU, type MenuSeed } from './menuData';
 import { catalogDefinitions } from './catalog';
 import { seedDemoRecords } from './demoRecords';
@@ -35,6 +36,7 @@ export async function seedIfEmpty(ctx: AppContext) {
       await seedBase(ctx, tx);
       if (ctx.config.seedDemo) await seedDemo(ctx, tx);
       await seedCatalog(tx);
+      await seedSettings(tx, { demo: ctx.config.seedDemo });
       await seedProcesses(tx);
       if (ctx.config.seedDemo) {
         await seedProcessDemo(tx);

@@ -6,6 +6,7 @@ import { appStore, offWebAtom } from '../session/atoms';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from '../layout/RootLayout';
 import { guardRedirect, loginRedirect, mainPageFor } from './guard';
 import { APP_ROUTES, BUDGET_POOL_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES, FORM_SETTINGS_ROUTES, PROCESS_ROUTES } from './routeTable';
+import { BUDGET_PAGES } from './budgetRoutes';
 
 export function rootLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
@@ -99,6 +100,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../pages/approval/SummaryApprovalPage')).SummaryApprovalPage }),
               },
               { path: rel(BUDGET_POOL_ROUTES.pools), lazy: async () => ({ Component: (await import('../pages/budget/BudgetPoolsPage')).BudgetPoolsPage }) },
+              {
+                path: rel(BUDGET_PAGES.proposalImport),
+                lazy: async () => ({ Component: (await import('../pages/budget/ProposalImportPage')).ProposalImportPage }),
+              },
               // the generic engine: any published form by ?code= (list, form, view)
               ...Object.values(ENGINE_ROUTES).map((p) => ({
                 path: rel(p),

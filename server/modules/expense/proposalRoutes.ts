@@ -7,9 +7,7 @@ import type { AppContext, SessionUser, TypedApp } from '../../context';
 import { rows } from '../../db/client';
 import { forbidden, invalid, notFound, ok } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import { getRecordRow, recordDefinition, scopeOf, type RecordRow } from '../records';
-// eslint-disable-next-line formwork/import-directions -- until the records face exports saveRecord (reported to the lead)
-import { saveRecord } from '../records/save';
+import { getRecordRow, recordDefinition, saveRecord, scopeOf, type RecordRow } from '../records';
 import { fiscalYearOf, importProposal, PROPOSAL_FORM, proposalDetail, registerProposalHooks } from './proposals';
 import { dimensions, kindLabel, TEMPLATE_COLUMNS, TEMPLATE_KINDS, templateWorkbook, columnLabel, type TemplateKind } from './templates';
 import { fmt } from './money';

@@ -20,9 +20,7 @@ import { rows } from '../../db/client';
 import { invalid } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
-import { registerRecordHooks, type RecordTransitionEvent } from '../records';
-// eslint-disable-next-line formwork/import-directions -- until the records face exports saveRecord (reported to the lead)
-import { saveRecord } from '../records/save';
+import { registerRecordHooks, saveRecord, type RecordTransitionEvent } from '../records';
 import { InsufficientBudget, postMovement } from './ledger';
 import { fmt, parseMoney } from './money';
 import { errorWorkbook, parseTemplate, type DimItem, type ImportError, type TemplateKind } from './templates';

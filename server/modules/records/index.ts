@@ -31,3 +31,4 @@ export { definitionOf as recordDefinition } from './definition';
 // for the list bench (server/bench): the very page statement the list route issues
 export { listPageSql, type ListInput } from './listQuery';
 export { ensureListIndexes } from './listIndexes';
+export { saveRecord, type SaveInput } from './save';
