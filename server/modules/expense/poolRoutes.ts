@@ -70,8 +70,9 @@ async function guarded<T>(locale: Locale, run: () => Promise<T>): Promise<T> {
 
 export function poolRoutes(app: TypedApp, ctx: AppContext) {
   const p = ctx.config.apiPrefix;
-  const read = { config: { policy: 'employee' as const }, attachValidation: true };
-  const write = read;
+  // employees read; `manager` admits administrators and department leaders to the changes.
+  // attachValidation: the contract's failures reach the handler, which words them per field
+  const route = { config: { policy: 'employee' as const }, attachValidation: true };
   /** the session's user, when they may change pools (else 403) */
   const manager = async (req: FastifyRequest) => {
     checked(req);
@@ -81,24 +82,24 @@ export function poolRoutes(app: TypedApp, ctx: AppContext) {
   };
   const path = (e: Parameters<typeof pathOf>[0]) => pathOf(e, p);
 
-  app.post(path(E.qiYong), { ...write, schema: routeSchema(E.qiYong) }, async (req) => {
+  app.post(path(E.qiYong), { ...route, schema: routeSchema(E.qiYong) }, async (req) => {
     const me = await manager(req);
     return ok(await guarded(req.locale, () => setEnabled(ctx.db, me, req.body.id, req.body.enabled, req.body.version)));
   });
-  app.post(path(E.delete), { ...write, schema: routeSchema(E.delete) }, async (req) => {
+  app.post(path(E.delete), { ...route, schema: routeSchema(E.delete) }, async (req) => {
     await manager(req);
     await guarded(req.locale, () => deletePool(ctx.db, req.body.id));
     return ok(null);
   });
-  app.post(path(E.editInit), { ...read, schema: routeSchema(E.editInit) }, async (req) => {
+  app.post(path(E.editInit), { ...route, schema: routeSchema(E.editInit) }, async (req) => {
     checked(req);
     return ok(await poolForEdit(ctx.db, req.body?.id));
   });
-  app.post(path(E.save), { ...write, schema: routeSchema(E.save) }, async (req) => {
+  app.post(path(E.save), { ...route, schema: routeSchema(E.save) }, async (req) => {
     const me = await manager(req);
     return ok(await guarded(req.locale, () => savePool(ctx.db, me, req.body, req.locale)));
   });
-  app.post(path(E.export), { ...read, schema: routeSchema(E.export) }, async (req, reply) => {
+  app.post(path(E.export), { ...route, schema: routeSchema(E.export) }, async (req, reply) => {
     checked(req);
     const params: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(req.body ?? {})) if (k !== 'keyword' && v) params[k] = String(v);
@@ -106,25 +107,25 @@ export function poolRoutes(app: TypedApp, ctx: AppContext) {
     const list = await budgetPoolList(ctx.db, { keyword, page: 1, limit: 0, params, locale: req.locale });
     return sendXlsx(reply, `${t(req.locale, 'budget.sheet.pools')}.xlsx`, await poolsWorkbook(list.rows, req.locale));
   });
-  app.post(path(E.ledger), { ...read, schema: routeSchema(E.ledger) }, async (req) => {
+  app.post(path(E.ledger), { ...route, schema: routeSchema(E.ledger) }, async (req) => {
     checked(req);
     return ok(await ledgerPage(ctx.db, req.body.poolId, req.body.page ?? 1, req.body.limit ?? 20));
   });
-  app.post(path(E.ledgerExport), { ...read, schema: routeSchema(E.ledgerExport) }, async (req, reply) => {
+  app.post(path(E.ledgerExport), { ...route, schema: routeSchema(E.ledgerExport) }, async (req, reply) => {
     checked(req);
     const { file, name } = await ledgerWorkbook(ctx.db, req.body.poolId, req.locale);
     return sendXlsx(reply, name, file);
   });
-  app.post(path(E.change), { ...write, schema: routeSchema(E.change) }, async (req) => {
+  app.post(path(E.change), { ...route, schema: routeSchema(E.change) }, async (req) => {
     const me = await manager(req);
     return ok(await guarded(req.locale, () => changePool(ctx.db, me, req.body.poolId, req.body.amount, req.body.memo, req.locale)));
   });
-  app.post(path(E.transfer), { ...write, schema: routeSchema(E.transfer) }, async (req) => {
+  app.post(path(E.transfer), { ...route, schema: routeSchema(E.transfer) }, async (req) => {
     const me = await manager(req);
     const b = req.body;
     return ok(await guarded(req.locale, () => transfer(ctx.db, me, b.fromPoolId, b.toPoolId, b.amount, b.memo, req.locale)));
   });
-  app.post(path(E.allocate), { ...write, schema: routeSchema(E.allocate) }, async (req) => {
+  app.post(path(E.allocate), { ...route, schema: routeSchema(E.allocate) }, async (req) => {
     const me = await manager(req);
     const b = req.body;
     return ok(await guarded(req.locale, () => allocate(ctx.db, me, b.parentPoolId, b.childPoolId, b.amount, b.memo, req.locale)));
