@@ -94,6 +94,20 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
     roles: LEADER,
     children: [
       { key: 'yuSuanChi', name: ['预算池', 'Budget pools', '預算池'], path: '/web/emp/feiYong/yuSuan/yuSuanChi', roles: LEADER },
+      { key: 'tiYuSuan', name: ['提预算', 'Budget proposals', '提預算'], path: '/web/emp/feiYong/yuSuan/tiYuSuan/tiYuSuanList', roles: LEADER },
+      {
+        key: 'tiYuSuanDaoRu',
+        name: ['预算模板导入', 'Budget template import', '預算模板導入'],
+        path: '/web/emp/feiYong/yuSuan/tiYuSuan/tiYuSuanDaoRu',
+        roles: LEADER,
+      },
+      {
+        key: 'yuSuanBianGeng',
+        name: ['预算调整与分配', 'Budget changes and allocations', '預算調整與分配'],
+        path: '/web/emp/feiYong/yuSuan/bianGeng/yuSuanBianGengList',
+        roles: LEADER,
+      },
+      { key: 'yuTi', name: ['费用预提', 'Accruals', '費用預提'], path: '/web/feiYong/yuTi/yuTiList', roles: LEADER },
       { key: 'yuTiShenHe', name: ['预提审核', 'Accrual review', '預提審核'], path: '/web/feiYong/yuTi/yuTiShenHe', roles: LEADER },
       { key: 'qudaoSheZhi', name: ['渠道与预算池设置', 'Channels and pool settings', '渠道與預算池設置'], path: '/web/feiYong/sheZhi', roles: LEADER },
     ],
