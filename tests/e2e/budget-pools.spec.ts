@@ -2,16 +2,19 @@
 // /web/emp/feiYong/yuSuan/yuSuanChi and sees the seeded pools with their balances as 12,000.00;
 // opens a pool's ledger, exports it (the workbook's available-change column adds up to the
 // pool's available balance, and its totals row says so); changes the budget by +1,234.56 with a
-// memo: the pool's available balance rises by exactly that, and the ledger shows the change.
+// memo: the pool's available balance rises by exactly that, and the ledger shows the change;
+// transfers 100.00 to another pool: one falls and the other rises by exactly that.
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiLogin, withSession } from './fixtures';
+import { apiLogin, chooseOption, withSession } from './fixtures';
 
 const PAGE = '/web/emp/feiYong/yuSuan/yuSuanChi';
 const POOL = 'YSC2026-HD-KA-CX';
+const TARGET = 'YSC2026-HD-TT-FL';
 const plain = (text: string) => new Decimal(text.replace(/,/g, '').trim());
+const grouped = (d: Decimal) => d.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 test.describe('budget pools page', () => {
   test.beforeEach(async ({ page, request }) => {
@@ -84,12 +87,28 @@ test.describe('budget pools page', () => {
     await page.getByTestId('pool-move-ok').click();
     await expect(dialog).toBeHidden();
     const expected = plain(availableText).plus('1234.56');
-    await expect(row.getByTestId('pool-available')).toHaveText(expected.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    await expect(row.getByTestId('pool-available')).toHaveText(grouped(expected));
     await expect(row.getByTestId('pool-amount')).toHaveText('861,234.56');
     await row.getByTestId(`pool-ledger-${POOL}`).click();
     const first = drawer.getByTestId('pool-ledger-table').locator('tbody tr.ant-table-row').first();
     await expect(first).toContainText('预算调整');
     await expect(first).toContainText('1,234.56');
     await expect(first).toContainText('E2E 追加预算');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // a transfer of 100.00 to another pool: one down, the other up, by exactly that
+    const target = page.getByTestId(`pool-row-${TARGET}`);
+    const targetBefore = plain((await target.getByTestId('pool-available').textContent())!);
+    await row.getByTestId(`pool-transfer-${POOL}`).click();
+    const tdialog = page.getByRole('dialog', { name: /调拨预算/ });
+    await expect(tdialog).toBeVisible();
+    await chooseOption(page, tdialog.getByTestId('pool-move-other'), TARGET);
+    await tdialog.getByTestId('pool-move-amount').fill('100.00');
+    await tdialog.getByTestId('pool-move-memo').fill('E2E 调拨');
+    await tdialog.getByTestId('pool-move-ok').click();
+    await expect(tdialog).toBeHidden();
+    await expect(row.getByTestId('pool-available')).toHaveText(grouped(expected.minus(100)));
+    await expect(target.getByTestId('pool-available')).toHaveText(grouped(targetBefore.plus(100)));
   });
 });
