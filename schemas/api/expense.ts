@@ -62,6 +62,10 @@ export const ChainLine = Type.Object({
   poolName: Nullable(Type.String()),
   /** the application's detail row (`_id`); null for money held on the header */
   lineId: Nullable(Type.String()),
+  /** the line's place in the application's detail (1-based); null for the header or a line no longer there */
+  lineNo: Type.Union([Type.Integer(), Type.Null()]),
+  /** the line's brand and product names (e.g. 清泉山 · 清泉山天然水) */
+  lineLabel: Nullable(Type.String()),
   occupied: Money('held by this line in this pool'),
   consumed: Money('consumed by this line in this pool'),
 });

@@ -68,7 +68,7 @@ describe.each(BACKENDS)('the expense document chain (%s)', (backend) => {
     const app = await doc('feiYongShenQing', '2', {
       shenQingJinE: '3000.30',
       mingXi: [
-        { _id: 'l1', jinE: '1000.10' },
+        { _id: 'l1', jinE: '1000.10', pinPai: { id: '1', name: '清泉山' }, danPin: { id: '2', name: '清泉山天然水' } },
         { _id: 'l2', jinE: '2000.20', yuSuanChi: p2 },
       ],
     });
@@ -129,8 +129,26 @@ describe.each(BACKENDS)('the expense document chain (%s)', (backend) => {
       });
       expect(c.lines).toStrictEqual(
         [
-          { poolId: p1, poolCode: `CH-P1-${backend}`, poolName: `链路测试池 CH-P1-${backend}`, lineId: 'l1', occupied: '0.00', consumed: '900.00' },
-          { poolId: p2, poolCode: `CH-P2-${backend}`, poolName: `链路测试池 CH-P2-${backend}`, lineId: 'l2', occupied: '500.20', consumed: '1500.00' },
+          {
+            poolId: p1,
+            poolCode: `CH-P1-${backend}`,
+            poolName: `链路测试池 CH-P1-${backend}`,
+            lineId: 'l1',
+            lineNo: 1,
+            lineLabel: '清泉山 · 清泉山天然水',
+            occupied: '0.00',
+            consumed: '900.00',
+          },
+          {
+            poolId: p2,
+            poolCode: `CH-P2-${backend}`,
+            poolName: `链路测试池 CH-P2-${backend}`,
+            lineId: 'l2',
+            lineNo: 2,
+            lineLabel: null,
+            occupied: '500.20',
+            consumed: '1500.00',
+          },
         ].sort((x, y) => x.poolId.localeCompare(y.poolId)),
       );
     }

@@ -191,7 +191,28 @@ export async function documentChain(ctx: AppContext, me: SessionUser, id: string
     remainingToWriteOff: fmt(m(a.settled).minus(a.writtenOff).minus(a.writingOff)),
     remainingToPay: fmt(m(a.writtenOff).minus(a.paid).minus(a.paying)),
   };
-  return { application, documents: docs, lines: await chainLines(ctx.db, app.id) };
+  return { application, documents: docs, lines: labelled(await chainLines(ctx.db, app.id), app.data) };
+}
+
+const nameOf = (v: unknown): string | null => {
+  if (v && typeof v === 'object' && 'name' in v) {
+    const n = (v as { name: unknown }).name;
+    return typeof n === 'string' && n ? n : null;
+  }
+  return typeof v === 'string' && v ? v : null;
+};
+
+/** Each line's place and brand/product names from the application's detail rows (`mingXi[]._id`). */
+function labelled(lines: DocumentChain['lines'], data: unknown): DocumentChain['lines'] {
+  const rows = (data as Record<string, unknown> | null)?.mingXi;
+  const list = Array.isArray(rows) ? rows.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object') : [];
+  const at = new Map(list.map((r, i) => [String(r._id ?? ''), { no: i + 1, row: r }]));
+  return lines.map((l) => {
+    const hit = l.lineId ? at.get(l.lineId) : undefined;
+    if (!hit) return l;
+    const label = [nameOf(hit.row.pinPai), nameOf(hit.row.danPin)].filter(Boolean).join(' · ');
+    return { ...l, lineNo: hit.no, lineLabel: label || null };
+  });
 }
 
 /** Per pool and detail line: what the application holds and what it consumed (its ledger sums). */
@@ -203,7 +224,7 @@ export async function chainLines(db: DbOrTx, applicationId: string): Promise<Doc
     const k = keyOf(poolId, lineId);
     let e = byKey.get(k);
     if (!e) {
-      e = { poolId, poolCode: null, poolName: null, lineId, occupied: fmt(0), consumed: fmt(0) };
+      e = { poolId, poolCode: null, poolName: null, lineId, lineNo: null, lineLabel: null, occupied: fmt(0), consumed: fmt(0) };
       byKey.set(k, e);
     }
     return e;

@@ -106,6 +106,7 @@ describe('DocumentChainPanel', () => {
     const lines = screen.getByTestId('expense-chain-lines');
     expect(lines).toHaveTextContent('2026华东大区现代渠道陈列费 (YSC2026-HD-KA-CL)');
     expect(lines).toHaveTextContent('10,500.00');
+    expect(lines).toHaveTextContent('第 1 行 · 清泉山 · 清泉山天然水');
   });
 
   it('says when nothing is linked', async () => {

@@ -120,7 +120,16 @@ export function DocumentChainView({ chain, locale }: { chain: DocumentChain; loc
   ];
   const lineColumns: ColumnsType<ChainLine> = [
     { key: 'pool', title: t('expense.lines.pool'), render: (_, l) => (l.poolName ? `${l.poolName}${l.poolCode ? ` (${l.poolCode})` : ''}` : l.poolId) },
-    { key: 'line', title: t('expense.lines.line'), render: (_, l) => l.lineId ?? t('expense.lines.header') },
+    {
+      key: 'line',
+      title: t('expense.lines.line'),
+      render: (_, l) =>
+        l.lineNo != null
+          ? [t('expense.lines.lineNo', { n: l.lineNo }), l.lineLabel].filter(Boolean).join(' · ')
+          : l.lineId
+            ? t('expense.lines.removed')
+            : t('expense.lines.header'),
+    },
     { key: 'occupied', title: t('expense.lines.occupied'), align: 'right', render: (_, l) => amountText(l.occupied) },
     { key: 'consumed', title: t('expense.lines.consumed'), align: 'right', render: (_, l) => amountText(l.consumed) },
   ];
@@ -156,9 +165,9 @@ export function DocumentChainView({ chain, locale }: { chain: DocumentChain; loc
       />
       {chain.lines.length ? (
         <>
-          <Typography.Title level={5} style={{ marginTop: 12 }}>
+          <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 8 }}>
             {t('expense.lines.title')}
-          </Typography.Title>
+          </Typography.Paragraph>
           <Table<ChainLine>
             size="small"
             rowKey={(l) => `${l.poolId}-${l.lineId ?? ''}`}

@@ -90,7 +90,18 @@ export const FULL_CHAIN: DocumentChain = {
       current: false,
     },
   ],
-  lines: [{ poolId: POOL_ID, poolCode: 'YSC2026-HD-KA-CL', poolName: '2026华东大区现代渠道陈列费', lineId: 'row-1', occupied: '0.00', consumed: '10500.00' }],
+  lines: [
+    {
+      poolId: POOL_ID,
+      poolCode: 'YSC2026-HD-KA-CL',
+      poolName: '2026华东大区现代渠道陈列费',
+      lineId: 'row-1',
+      lineNo: 1,
+      lineLabel: '清泉山 · 清泉山天然水',
+      occupied: '0.00',
+      consumed: '10500.00',
+    },
+  ],
 };
 
 /** An application just submitted: its money held, nothing made from it yet. */
