@@ -212,6 +212,15 @@ describe.each(BACKENDS)('budget pools (%s)', (backend) => {
     expect((await a.post(`${V1}/fenPei`, { parentPoolId: C, childPoolId: B, amount: '1.00', memo: '分配' }, admin)).statusCode).toBe(409);
     expect((await a.post(`${V1}/fenPei`, { parentPoolId: B, childPoolId: A, amount: '1.00', memo: '分配' }, admin)).statusCode).toBe(409);
     expect((await a.post(`${V2}/delete`, { id: A }, admin)).statusCode).toBe(409);
+    // nor a cycle by editing: A's parent cannot become its child B
+    const fa = (await a.post(`${V2}/edit/init`, { id: A }, admin)).json().data;
+    const cyc = await a.post(
+      `${V1}/save`,
+      { id: A, version: fa.version, code: fa.code, name: fa.name, amount: fa.amount, controlMode: fa.controlMode, parentId: B },
+      admin,
+    );
+    expect(cyc.statusCode).toBe(422);
+    expect(cyc.json().errors).toEqual([{ field: 'parentId', message: '上级预算池不能是本预算池的下级' }]);
     const kinds = (await a.post(`${V2}/ledger`, { poolId: B, limit: 50 }, admin)).json().data.page.rows.map((r: { kind: string }) => r.kind);
     expect(kinds.slice(0, 2)).toEqual(['allocateIn', 'transferIn']);
     await agree(A);

@@ -203,6 +203,16 @@ async function checkDimensions(tx: Tx, b: SavePoolInput, locale: Locale): Promis
     if (parent === b.id) errors.push({ field: 'parentId', message: t(locale, 'budget.parentSelf') });
     else if (!(await poolRow(tx, parent)))
       errors.push({ field: 'parentId', message: t(locale, 'budget.unknownValue', { field: t(locale, 'budget.field.parentId') }) });
+    else if (b.id) {
+      // no cycles: the new parent must not descend from this pool
+      const [cyc] = await rows<{ n: number }>(
+        tx,
+        sql`with recursive up(id, parent_id) as (select id, parent_id from budget_pools where id = ${parent}
+            union select p.id, p.parent_id from budget_pools p join up on p.id = up.parent_id)
+          select count(*)::int as n from up where id = ${b.id}`,
+      );
+      if (cyc.n > 0) errors.push({ field: 'parentId', message: t(locale, 'budget.parentCycle') });
+    }
   }
   const brand = blank(b.brandId);
   const product = blank(b.productId);
