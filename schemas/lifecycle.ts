@@ -60,7 +60,8 @@ export const TRANSITIONS: Readonly<Record<LifecycleAction, TransitionRule>> = {
   approve: { from: [S.IN_APPROVAL], to: S.APPROVED, by: 'approver' },
   return: { from: [S.IN_APPROVAL], to: S.RETURNED, by: 'approver' },
   reject: { from: [S.IN_APPROVAL], to: S.VOID, by: 'approver' },
-  void: { from: [S.DRAFT, S.RETURNED, S.WITHDRAWN, S.APPROVED], to: S.VOID, by: 'owner' },
+  // a draft is deleted rather than voided: the list offers void on documents that went through approval
+  void: { from: [S.DRAFT, S.RETURNED, S.WITHDRAWN, S.APPROVED], to: S.VOID, by: 'owner', offeredFrom: [S.RETURNED, S.WITHDRAWN, S.APPROVED] },
   delete: { from: DOCUMENT_STATUSES, to: 'same', by: 'owner', removes: true, offeredFrom: OWNER_EDITABLE },
 };
 

@@ -189,10 +189,10 @@ function ActionsCell({
   return (
     <Space size={4} onClick={(e) => e.stopPropagation()} data-fw-actions="true">
       {allowed.map((a) =>
-        a === 'delete' ? (
-          <Popconfirm key={a} title={t('list.confirmDelete')} onConfirm={() => onAction(a, row)}>
-            <Button type="link" danger size="small" data-testid={`row-delete-${row.id}`}>
-              {t('list.delete')}
+        a === 'delete' || a === 'void' ? (
+          <Popconfirm key={a} title={t(a === 'delete' ? 'list.confirmDelete' : 'list.confirmVoid')} onConfirm={() => onAction(a, row)}>
+            <Button type="link" danger size="small" data-testid={`row-${a}-${row.id}`}>
+              {t(`list.${a}`)}
             </Button>
           </Popconfirm>
         ) : (
@@ -259,7 +259,7 @@ export function DefinitionList(props: DefinitionListProps) {
   const onAction = useCallback(
     async (a: RowAction, row: ListRow) => {
       await onRowAction?.(a, row, modeOfAction(a, row));
-      if (a === 'delete') setReloads((n) => n + 1);
+      if (a === 'delete' || a === 'void') setReloads((n) => n + 1);
     },
     [onRowAction],
   );

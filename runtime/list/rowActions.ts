@@ -1,17 +1,18 @@
 // Which row actions a user gets (spec §6): a record is the user's own when its creator is the
 // login id or one of the handover people (jiaoJieRenIds); the administrator may act on all.
 // View is always offered; modify and delete only on one's own records whose status offers them
-// (schemas/lifecycle.ts: no status, draft, returned or withdrawn). A returned record is
+// (schemas/lifecycle.ts: no status, draft, returned or withdrawn), void on one's own returned,
+// withdrawn or approved documents. A returned record is
 // modified in mode 4, any other in mode 1 (`ownerEditMode`).
 import { FORM_MODES, isOffered, ownerEditMode, type FormMode, type LifecycleAction } from '../../schemas';
 import type { SessionUser } from '../engine';
 import type { ListRow } from './columns';
 
-export type RowAction = 'view' | 'modify' | 'delete';
-export const ROW_ACTIONS: readonly RowAction[] = ['view', 'modify', 'delete'];
+export type RowAction = 'view' | 'modify' | 'delete' | 'void';
+export const ROW_ACTIONS: readonly RowAction[] = ['view', 'modify', 'delete', 'void'];
 
 /** The lifecycle action behind each row action (view changes nothing). */
-const LIFECYCLE_OF: Record<Exclude<RowAction, 'view'>, LifecycleAction> = { modify: 'save', delete: 'delete' };
+const LIFECYCLE_OF: Record<Exclude<RowAction, 'view'>, LifecycleAction> = { modify: 'save', delete: 'delete', void: 'void' };
 
 export function handoverIds(user: SessionUser): string[] {
   const h = user.handoverIds;

@@ -111,6 +111,16 @@ export const records = {
     data: Type.Null(),
     errors: [401, 403, 404, 409],
   }),
+  void: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/biaoDan/record/void',
+    tag,
+    summary:
+      'Voids a document (its current `version`) that is not in approval: a draft, returned, withdrawn or approved one; it stays listed as 作废 and what it held is released (an expense document releases its budget)',
+    body: Type.Object({ formCode: FormCode, id: Id, version: Type.Integer({ minimum: 1 }) }),
+    data: Type.Object({ id: Type.String(), version: Type.Integer() }),
+    errors: [401, 403, 404, 409],
+  }),
   derive: endpoint({
     method: 'POST',
     path: '/emp/api/v2/biaoDan/record/derive',

@@ -65,7 +65,7 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
   const target = entry.formPath ? routeEntryOf(entry.formPath) : null;
   // a list of applications whose rows open another form (settlement, write-off) only views
   const opensOtherForm = !!target && target.formCode !== entry.formCode;
-  const actions: RowAction[] = !target ? [] : opensOtherForm ? ['view'] : ['view', 'modify', 'delete'];
+  const actions: RowAction[] = !target ? [] : opensOtherForm ? ['view'] : ['view', 'modify', 'delete', 'void'];
   // bumped after a delete so the list asks the server for the page again
   const [reloadKey, setReloadKey] = useState(0);
 
@@ -84,10 +84,14 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
 
   const onRowAction = useCallback(
     async (action: RowAction, row: ListRow, mode: FormMode) => {
-      if (action === 'delete') {
+      if (action === 'delete' || action === 'void') {
         try {
-          await api.post(endpointUrl(endpoints.records.delete), { formCode: entry.formCode, id: row.id, version: row.version });
-          void message.success(t('generic.deleted'));
+          await api.post(endpointUrl(action === 'delete' ? endpoints.records.delete : endpoints.records.void), {
+            formCode: entry.formCode,
+            id: row.id,
+            version: row.version,
+          });
+          void message.success(t(action === 'delete' ? 'generic.deleted' : 'generic.voided'));
           setReloadKey((k) => k + 1);
         } catch (e) {
           if (!(e instanceof ApiError && e.handled)) void message.error(e instanceof Error ? e.message : String(e));

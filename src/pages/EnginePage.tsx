@@ -85,10 +85,14 @@ function EngineList({ definition, locale }: { definition: FormDefinition; locale
   const onRowAction = useCallback(
     async (action: RowAction, row: ListRow, mode: FormMode) => {
       if (!row.id) return;
-      if (action === 'delete') {
+      if (action === 'delete' || action === 'void') {
         try {
-          await api.post(endpointUrl(endpoints.records.delete), { formCode: code, id: row.id, version: row.version });
-          void message.success(t('generic.deleted'));
+          await api.post(endpointUrl(action === 'delete' ? endpoints.records.delete : endpoints.records.void), {
+            formCode: code,
+            id: row.id,
+            version: row.version,
+          });
+          void message.success(t(action === 'delete' ? 'generic.deleted' : 'generic.voided'));
           setReloadKey((k) => k + 1);
         } catch (e) {
           if (!(e instanceof ApiError && e.handled)) void message.error(errText(e));
@@ -112,7 +116,7 @@ function EngineList({ definition, locale }: { definition: FormDefinition; locale
         fetchPage={fetchPage}
         user={user}
         locale={locale}
-        actions={['view', 'modify', 'delete']}
+        actions={['view', 'modify', 'delete', 'void']}
         onRowAction={onRowAction}
         reloadKey={reloadKey}
         services={widgetServices}

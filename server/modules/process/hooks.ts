@@ -14,7 +14,8 @@ export function registerProcessHooks(ctx: AppContext) {
     formTypes: '*',
     async afterWrite(e) {
       // a deleted document's live approval ends with it
-      if (e.transitions.some((x) => x.action === 'delete')) return closeForDeletedRecord(ctx, e.tx, e.user, e.after.id, e.locale);
+      // a deleted or voided document's live approval (a returned one's) ends with it
+      if (e.transitions.some((x) => x.action === 'delete' || x.action === 'void')) return closeForDeletedRecord(ctx, e.tx, e.user, e.after.id, e.locale);
       const step = e.transitions.find((x) => x.action === 'submit' || x.action === 'resubmit');
       if (!step) return;
       const input = { user: e.user, record: e.after, formDef: e.definition, picks: e.picks, locale: e.locale };

@@ -4,7 +4,7 @@ import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
 import type { AppContext, TypedApp } from '../../context';
 import { invalid, ok } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import { deleteRecord, saveRecord } from './save';
+import { deleteRecord, saveRecord, voidRecord } from './save';
 import { applicationType, getRecord } from './read';
 import { listPageBody, listRecords, type ListInput } from './listQuery';
 import { deriveRecord } from './links';
@@ -36,9 +36,13 @@ export function recordRoutes(app: TypedApp, ctx: AppContext) {
   app.post(pathOf(E.save, p), { config, schema: routeSchema(E.save) }, async (req) => ok(await saveRecord(ctx, req.auth!, req.body, req.locale)));
 
   app.post(pathOf(E.delete, p), { config, schema: routeSchema(E.delete) }, async (req) => {
-    await deleteRecord(ctx, req.auth!, req.body.formCode, req.body.id, req.body.version);
+    await deleteRecord(ctx, req.auth!, req.body.formCode, req.body.id, req.body.version, req.locale);
     return ok(null);
   });
+
+  app.post(pathOf(E.void, p), { config, schema: routeSchema(E.void) }, async (req) =>
+    ok(await voidRecord(ctx, req.auth!, req.body.formCode, req.body.id, req.body.version, req.locale)),
+  );
 
   app.post(pathOf(E.derive, p), { config, schema: routeSchema(E.derive) }, async (req) =>
     ok(await deriveRecord(ctx, req.auth!, req.body.formCode, req.body.fromId, req.locale)),

@@ -161,3 +161,29 @@ export async function deleteRecord(ctx: AppContext, me: SessionUser, formCode: s
     }),
   );
 }
+
+/**
+ * Voids a document that is not in approval (schemas/lifecycle.ts `void`: draft, returned,
+ * withdrawn, approved): its status becomes 作废 in one conditional write, the hooks see the step
+ * in the same transaction (an expense document releases its budget; the process module closes a
+ * returned document's live approval), and it stays listed.
+ */
+export async function voidRecord(ctx: AppContext, me: SessionUser, formCode: string, id: string, version: number, locale: Locale = 'zh-CN') {
+  const existing = await repo.getRecord(ctx.db, id);
+  if (!existing || existing.formCode !== formCode || existing.isYouXiao !== '1') throw notFound();
+  const def = await definitionOrFail(ctx, existing.formCode, existing.definitionVersion);
+  if (!scopeOf(ctx, me, def).canWrite(existing)) throw forbidden();
+  if (existing.version !== version) throw conflict();
+  const steps = [step(existing.shenPiZhuangTai, 'void', 'records.notVoidable')];
+  const nowStr = nowText();
+  const set = { shenPiZhuangTai: steps[0].to, rowModUser: me.userId, rowModDate: nowStr };
+  const planned: repo.RecordRow = { ...existing, ...set, version: existing.version + 1 };
+  return ctx.db.transaction((tx) =>
+    runWriteHooks(ctx, { tx, user: me, definition: def, before: existing, after: planned, transitions: steps, locale }, async () => {
+      const r = await repo.updateRecord(tx, id, version, set);
+      if (!r) throw conflict();
+      const after = { ...planned, version: r.version };
+      return { result: { id, version: r.version }, after };
+    }),
+  );
+}
