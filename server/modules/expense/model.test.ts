@@ -1,8 +1,9 @@
 // A model-based test of the money rules (docs/expense.md "The documents and what moves"), with
 // fast-check: random sequences of create / submit / approve / reject / withdraw / void /
-// settle / write-off (then approve, withdraw or keep) / pay / void a payment, over three hard
-// pools with small budgets (so refusals happen), driven through the real routes as the seeded
-// users (void through the records' approval step, as the process module runs it). A small model
+// settle / write-off (then approve, withdraw or keep) / pay / void a payment, over three pools
+// with small budgets (so refusals happen; two hard, one soft with a 10 % tolerance), driven
+// through the real routes as the seeded users (void through the records' approval step, as the
+// process module runs it). A small model
 // predicts each step — accepted or refused — and the money it moves. After EVERY step:
 //   - each pool's running totals equal its ledger's sums, available = amount − occupied − consumed,
 //     and both equal the model's;
@@ -37,6 +38,8 @@ const REJECT = pathOf(PR.reject, PREFIX);
 const WITHDRAW = pathOf(PR.withdraw, PREFIX);
 
 type Data = Record<string, unknown>;
+/** runs per backend (MODEL_RUNS overrides; the whole-chain example is the first) */
+const RUNS = Number(process.env.MODEL_RUNS ?? 25);
 const D = (v: Decimal.Value) => new Decimal(v);
 const ZERO = D(0);
 const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_DOWN);
@@ -44,7 +47,12 @@ const cents = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_DOWN);
 // ─── the steps ─────────────────────────────────────────────────────────────────────────────
 
 /** Budgets of the three pools and the line amounts: small, so that pools run out. */
-const BUDGETS = ['600.00', '450.50', '300.00'];
+const BUDGETS: { amount: string; control: 'hard' | 'soft'; tolerancePct?: string }[] = [
+  { amount: '600.00', control: 'hard' },
+  { amount: '450.50', control: 'hard' },
+  // soft: down to −amount × 10 % (−30.00)
+  { amount: '300.00', control: 'soft', tolerancePct: '10' },
+];
 const LINE_AMOUNTS = ['0.10', '0.20', '99.99', '150.00', '200.01', '275.50'];
 
 type Choice = 'all' | 'half' | 'over';
@@ -102,9 +110,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /**
- * A sequence that always runs first (fast-check `examples`): a submission a pool refuses, then
- * one application along the whole chain — submit, approve, settle half, write off all, pay half,
- * void the payment — and the steps its state refuses (withdraw once approved, void once settled).
+ * A sequence that always runs first (fast-check `examples`): the soft pool taken 0.20 below zero
+ * (within its tolerance), then one application along the whole chain — submit, approve, settle
+ * half, write off all, pay half, void the payment — a submission the soft pool refuses (beyond its
+ * tolerance) and the steps a state refuses (void once settled).
  */
 const WHOLE_CHAIN: [Step[], Step[]] = [
   [
@@ -118,8 +127,9 @@ const WHOLE_CHAIN: [Step[], Step[]] = [
     {
       op: 'create',
       lines: [
-        { pool: 2, amount: '275.50' },
         { pool: 2, amount: '200.01' },
+        { pool: 2, amount: '99.99' },
+        { pool: 2, amount: '0.20' },
       ],
     },
   ],
@@ -129,7 +139,8 @@ const WHOLE_CHAIN: [Step[], Step[]] = [
     { op: 'advance', app: 0, actual: 'full', amount: 'all' },
     { op: 'advance', app: 0, actual: 'full', amount: 'half' },
     { op: 'voidPayment', app: 0 },
-    { op: 'withdraw', app: 0 },
+    { op: 'create', lines: [{ pool: 2, amount: '99.99' }] },
+    { op: 'submit', app: 2 },
     { op: 'void', app: 0 },
   ],
 ];
@@ -154,6 +165,8 @@ interface MPool {
   amount: Decimal;
   occupied: Decimal;
   consumed: Decimal;
+  /** how far below zero the available balance may go (0 under hard control) */
+  floor: Decimal;
 }
 interface MLine {
   pool: number;
@@ -435,7 +448,7 @@ describe.each(BACKENDS)('model-based: the money rules over random document seque
       case 'submit': {
         const need = new Map<number, Decimal>();
         for (const l of app.lines) need.set(l.pool, (need.get(l.pool) ?? ZERO).plus(l.amount));
-        const fits = [...need].every(([p, n]) => pools[p].amount.minus(pools[p].occupied).minus(pools[p].consumed).gte(n));
+        const fits = [...need].every(([p, n]) => pools[p].amount.minus(pools[p].occupied).minus(pools[p].consumed).minus(n).gte(pools[p].floor));
         const expected = (app.status === '0' || app.status === '4') && fits;
         const rec = await record(app.id);
         const r = await a.post(SAVE, { formCode: 'feiYongShenQing', id: app.id, version: rec.version, data: rec.data, submit: true }, zw());
@@ -578,20 +591,23 @@ describe.each(BACKENDS)('model-based: the money rules over random document seque
   async function newPools(): Promise<MPool[]> {
     runNo++;
     const out: MPool[] = [];
-    for (const [i, amount] of BUDGETS.entries()) {
+    for (const [i, { amount, control, tolerancePct }] of BUDGETS.entries()) {
       const id = newId();
       const name = `模型池-${runNo}-${i}`;
       await a.ctx.db.transaction(async (tx) => {
-        await tx.insert(budgetPools).values({ id, code: `MODEL-${id}`, name, amount: '0', fiscalYearId: fy.id, controlMode: 'hard' });
+        await tx
+          .insert(budgetPools)
+          .values({ id, code: `MODEL-${id}`, name, amount: '0', fiscalYearId: fy.id, controlMode: control, tolerancePct: tolerancePct ?? null });
         await postMovement(tx, { poolId: id, kind: 'load', amount, userId: 'system', action: 'load' });
       });
-      out.push({ id, name, amount: D(amount), occupied: ZERO, consumed: ZERO });
+      const floor = tolerancePct ? D(amount).times(tolerancePct).div(100).toDecimalPlaces(2).neg() : ZERO;
+      out.push({ id, name, amount: D(amount), occupied: ZERO, consumed: ZERO, floor });
     }
     return out;
   }
 
   it('after every step the pools equal their ledgers and the model, the documents agree with their ledger rows, and refused steps change nothing', async () => {
-    const seen = { steps: 0, accepted: 0, refused: 0, skipped: 0 };
+    const seen = { steps: 0, accepted: 0, refused: 0, skipped: 0, belowZero: 0 };
     const byOp: Record<string, { accepted: number; refused: number }> = {};
     await fc.assert(
       // one or two applications first (the other steps act on them), then eight to ten steps
@@ -622,15 +638,19 @@ describe.each(BACKENDS)('model-based: the money rules over random document seque
             expect(await snapshot(pools, apps), `${where}: a refused step changed nothing`).toEqual(before);
           }
           await checkInvariants(pools, apps, where);
+          if (pools.some((p) => p.amount.minus(p.occupied).minus(p.consumed).isNegative())) seen.belowZero++;
         }
       }),
-      { numRuns: Number(process.env.MODEL_RUNS ?? 25), endOnFailure: true, examples: [WHOLE_CHAIN] },
+      { numRuns: RUNS, endOnFailure: true, examples: [WHOLE_CHAIN] },
     );
     console.info(`model-based (${backend}): ${JSON.stringify(seen)} ${JSON.stringify(byOp)}`);
     // the runs reached both sides of the rules and the end of the chain
-    expect(seen.accepted).toBeGreaterThan(20);
-    expect(seen.refused).toBeGreaterThan(3);
+    if (RUNS >= 10) {
+      expect(seen.accepted).toBeGreaterThan(20);
+      expect(seen.refused).toBeGreaterThan(3);
+    }
     for (const op of ['submit', 'approve', 'settle', 'writeOff', 'pay']) expect(byOp[op]?.accepted ?? 0, `${op} accepted at least once`).toBeGreaterThan(0);
     expect(byOp.submit?.refused ?? 0, 'a pool refused a submission at least once').toBeGreaterThan(0);
+    expect(seen.belowZero, 'the soft pool went below zero within its tolerance').toBeGreaterThan(0);
   }, 600_000);
 });
