@@ -233,6 +233,8 @@ export const APP_ROUTES = {
 /** The budget pool page (hand-coded: balances, ledger, moves — src/pages/budget/BudgetPoolsPage.tsx). */
 export const BUDGET_POOL_ROUTES = {
   pools: `${FY}/yuSuan/yuSuanChi`,
+  /** spec §2 "Budget: /web/feiYong/sheZhi (channels and budget pool settings)": the same pool page */
+  poolSettings: '/web/feiYong/sheZhi',
 } as const;
 
 /**

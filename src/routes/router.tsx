@@ -101,6 +101,10 @@ export const routes: RouteObject[] = [
               },
               { path: rel(BUDGET_POOL_ROUTES.pools), lazy: async () => ({ Component: (await import('../pages/budget/BudgetPoolsPage')).BudgetPoolsPage }) },
               {
+                path: rel(BUDGET_POOL_ROUTES.poolSettings),
+                lazy: async () => ({ Component: (await import('../pages/budget/BudgetPoolsPage')).BudgetPoolsPage }),
+              },
+              {
                 path: rel(BUDGET_PAGES.proposalImport),
                 lazy: async () => ({ Component: (await import('../pages/budget/ProposalImportPage')).ProposalImportPage }),
               },

@@ -47,7 +47,7 @@ describe.each(BACKENDS)('record/void (%s)', (backend) => {
   };
   const submit = async (p: { id: string; name: string }, amount: string) => {
     const d = structuredClone(base);
-    const line = { ...(base.mingXi as Data[])[0], shuLiang: 1, danJia: amount, jinE: amount };
+    const line: Data = { ...(base.mingXi as Data[])[0], shuLiang: 1, danJia: amount, jinE: amount };
     delete line._id;
     Object.assign(d, { yuSuanChi: p, mingXi: [line], shenQingJinE: amount });
     const r = await a.post(SAVE, { formCode: 'feiYongShenQing', data: d, submit: true }, tok.zhangwei);
