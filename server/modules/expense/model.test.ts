@@ -1,5 +1,5 @@
 // A model-based test of the money rules (docs/expense.md "The documents and what moves"), with
-// fast-check: random sequences of create / submit / approve / reject / withdraw / void /
+// fast-check: random sequences of create / submit / approve / return (and resubmit) / reject / withdraw / void /
 // settle / write-off (then approve, withdraw or keep) / pay / void a payment, over three pools
 // with small budgets (so refusals happen; two hard, one soft with a 10 % tolerance), driven
 // through the real routes as the seeded users (record/void too). A small model
@@ -33,6 +33,7 @@ const PR = endpoints.process;
 const APPROVE = pathOf(PR.approve, PREFIX);
 const REJECT = pathOf(PR.reject, PREFIX);
 const WITHDRAW = pathOf(PR.withdraw, PREFIX);
+const RETURN = pathOf(PR.return, PREFIX);
 const VOID = pathOf(endpoints.records.void, PREFIX);
 
 type Data = Record<string, unknown>;
@@ -56,7 +57,7 @@ const LINE_AMOUNTS = ['0.10', '0.20', '99.99', '150.00', '200.01', '275.50'];
 type Choice = 'all' | 'half' | 'over';
 type Step =
   | { op: 'create'; lines: { pool: number; amount: string }[] }
-  | { op: 'submit' | 'approve' | 'reject' | 'withdraw' | 'void'; app: number }
+  | { op: 'submit' | 'approve' | 'return' | 'reject' | 'withdraw' | 'void'; app: number }
   | { op: 'settle'; app: number; actual: 'full' | 'half' | 'lessACent' }
   | { op: 'writeOff'; app: number; amount: Choice; then: 'approve' | 'withdraw' | 'keep' }
   | { op: 'pay'; app: number; amount: Choice }
@@ -75,6 +76,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant('submit' as const), app: appIndex }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('approve' as const), app: appIndex }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reject' as const), app: appIndex }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('return' as const), app: appIndex }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('withdraw' as const), app: appIndex }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('void' as const), app: appIndex }) },
   {
@@ -143,10 +145,39 @@ const WHOLE_CHAIN: [Step[], Step[]] = [
   ],
 ];
 
+/**
+ * The second sequence that always runs: return and resubmit (the hold released and taken again,
+ * fitting only because its own hold comes back first), void of a returned application, withdraw,
+ * submit again and reject.
+ */
+const RETURN_AND_RESUBMIT: [Step[], Step[]] = [
+  [
+    {
+      op: 'create',
+      lines: [
+        { pool: 0, amount: '275.50' },
+        { pool: 0, amount: '200.01' },
+      ],
+    },
+    { op: 'create', lines: [{ pool: 0, amount: '99.99' }] },
+  ],
+  [
+    { op: 'submit', app: 0 },
+    { op: 'return', app: 0 },
+    { op: 'submit', app: 1 },
+    { op: 'advance', app: 0, actual: 'full', amount: 'all' },
+    { op: 'return', app: 0 },
+    { op: 'void', app: 0 },
+    { op: 'withdraw', app: 1 },
+    { op: 'submit', app: 1 },
+    { op: 'reject', app: 1 },
+  ],
+];
+
 /** The step `advance` stands for, by the application's state in the model. */
 function advanced(step: Extract<Step, { op: 'advance' }>, app: MApp | undefined): Step | null {
   if (!app) return null;
-  if (app.status === '0' || app.status === '4') return { op: 'submit', app: step.app };
+  if (app.status === '0' || app.status === '3' || app.status === '4') return { op: 'submit', app: step.app };
   if (app.status === '1') return { op: 'approve', app: step.app };
   if (app.status !== '2') return null;
   if (!app.settlement) return { op: 'settle', app: step.app, actual: step.actual };
@@ -438,13 +469,26 @@ describe.each(BACKENDS)('model-based: the money rules over random document seque
       case 'advance':
         return null; // resolved by runStep
       case 'submit': {
+        // a returned application is submitted again: what it holds is released first, then each line occupied anew
         const need = new Map<number, Decimal>();
-        for (const l of app.lines) need.set(l.pool, (need.get(l.pool) ?? ZERO).plus(l.amount));
-        const fits = [...need].every(([p, n]) => pools[p].amount.minus(pools[p].occupied).minus(pools[p].consumed).minus(n).gte(pools[p].floor));
-        const expected = (app.status === '0' || app.status === '4') && fits;
+        const own = new Map<number, Decimal>();
+        app.lines.forEach((l, i) => {
+          need.set(l.pool, (need.get(l.pool) ?? ZERO).plus(l.amount));
+          own.set(l.pool, (own.get(l.pool) ?? ZERO).plus(app.held[i]));
+        });
+        const fits = [...need].every(([p, n]) =>
+          pools[p].amount
+            .minus(pools[p].occupied)
+            .minus(pools[p].consumed)
+            .plus(own.get(p) ?? ZERO)
+            .minus(n)
+            .gte(pools[p].floor),
+        );
+        const expected = ['0', '3', '4'].includes(app.status) && fits;
         const rec = await record(app.id);
         const r = await a.post(SAVE, { formCode: 'feiYongShenQing', id: app.id, version: rec.version, data: rec.data, submit: true }, zw());
         if (expected && ok(r)) {
+          release({ pools }, app);
           app.lines.forEach((l, i) => {
             pools[l.pool].occupied = pools[l.pool].occupied.plus(l.amount);
             app.held[i] = D(l.amount);
@@ -460,6 +504,14 @@ describe.each(BACKENDS)('model-based: the money rules over random document seque
         const r = await approveAll(app.id);
         if (r.ok) app.status = '2';
         return { expected: true, actual: r.ok, body: r.body };
+      }
+      case 'return': {
+        const task = app.status === '1' ? await pendingTask(app.id) : null;
+        if (!task) return null;
+        const r = await a.post(RETURN, { taskId: task.id, to: 'applicant', comment: '请补充活动照片' }, tokenOf(task.assigneeId));
+        // returned: the money stays held while the applicant revises
+        if (ok(r)) app.status = '3';
+        return { expected: true, actual: ok(r), body: r.body };
       }
       case 'reject': {
         const task = app.status === '1' ? await pendingTask(app.id) : null;
@@ -481,7 +533,7 @@ describe.each(BACKENDS)('model-based: the money rules over random document seque
         return { expected, actual: ok(r), body: r.body };
       }
       case 'void': {
-        const expected = ['0', '2', '4'].includes(app.status) && !app.settlement;
+        const expected = ['0', '2', '3', '4'].includes(app.status) && !app.settlement;
         const r = await voidStep('feiYongShenQing', app.id, ids.zhangwei);
         if (expected && r.ok) {
           release({ pools }, app);
@@ -633,7 +685,7 @@ describe.each(BACKENDS)('model-based: the money rules over random document seque
           if (pools.some((p) => p.amount.minus(p.occupied).minus(p.consumed).isNegative())) seen.belowZero++;
         }
       }),
-      { numRuns: RUNS, endOnFailure: true, examples: [WHOLE_CHAIN] },
+      { numRuns: RUNS, endOnFailure: true, examples: [WHOLE_CHAIN, RETURN_AND_RESUBMIT] },
     );
     console.info(`model-based (${backend}): ${JSON.stringify(seen)} ${JSON.stringify(byOp)}`);
     // the runs reached both sides of the rules and the end of the chain
@@ -641,7 +693,8 @@ describe.each(BACKENDS)('model-based: the money rules over random document seque
       expect(seen.accepted).toBeGreaterThan(20);
       expect(seen.refused).toBeGreaterThan(3);
     }
-    for (const op of ['submit', 'approve', 'settle', 'writeOff', 'pay']) expect(byOp[op]?.accepted ?? 0, `${op} accepted at least once`).toBeGreaterThan(0);
+    for (const op of ['submit', 'approve', 'return', 'reject', 'withdraw', 'void', 'settle', 'writeOff', 'pay', 'voidPayment'])
+      expect(byOp[op]?.accepted ?? 0, `${op} accepted at least once`).toBeGreaterThan(0);
     expect(byOp.submit?.refused ?? 0, 'a pool refused a submission at least once').toBeGreaterThan(0);
     expect(seen.belowZero, 'the soft pool went below zero within its tolerance').toBeGreaterThan(0);
   }, 600_000);
