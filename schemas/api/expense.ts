@@ -14,6 +14,8 @@ export const ChainKind = Type.Union([
   Type.Literal('settlement'),
   Type.Literal('writeOff'),
   Type.Literal('payment'),
+  /** the supplementary-invoice application an approved write-off made for what its invoices did not cover */
+  Type.Literal('supplementaryInvoice'),
   Type.Literal('other'),
 ]);
 export type ChainKind = Static<typeof ChainKind>;

@@ -89,6 +89,8 @@ describe.each(BACKENDS)('the expense document chain (%s)', (backend) => {
     const w1 = await doc('feiYongHeXiao', '2', { heXiaoJinE: '1200.00' }, { kind: 'writesOff', from: settlement.id });
     const w2 = await doc('feiYongHeXiao', '1', { heXiaoJinE: '400.00' }, { kind: 'writesOff', from: settlement.id });
     const pay = await doc('feiYongZhiFu', '2', { zhiFuJinE: '700.00' }, { kind: 'pays', from: w1.id });
+    // the supplementary-invoice application the approved write-off made
+    const sup = await doc('buFaPiaoShenQing', '0', { queFaPiaoJinE: '150.50' }, { kind: 'derives', from: w1.id });
     // another application's documents stay out
     const other = await doc('feiYongShenQing', '0', { shenQingJinE: '1.00' });
     await doc('feiYongJieAn', '0', { shiJiJinE: '1.00' }, { kind: 'settles', from: other.id });
@@ -100,8 +102,15 @@ describe.each(BACKENDS)('the expense document chain (%s)', (backend) => {
         { id: w1.id, formCode: 'feiYongHeXiao', kind: 'writeOff', status: '2', amount: '1200.00', fromId: settlement.id },
         { id: w2.id, formCode: 'feiYongHeXiao', kind: 'writeOff', status: '1', amount: '400.00', fromId: settlement.id },
       ].sort((x, y) => x.id.localeCompare(y.id)),
-      { id: pay.id, formCode: 'feiYongZhiFu', kind: 'payment', status: '2', amount: '700.00', fromId: w1.id },
+      ...[
+        { id: pay.id, formCode: 'feiYongZhiFu', kind: 'payment', status: '2', amount: '700.00', fromId: w1.id },
+        { id: sup.id, formCode: 'buFaPiaoShenQing', kind: 'supplementaryInvoice', status: '0', amount: '150.50', fromId: w1.id },
+      ].sort((x, y) => x.id.localeCompare(y.id)),
     ];
+    // from the supplementary invoice: not up (a derived document is not part of the chain above it), only itself
+    const own = (await chainOf(sup.id, zw)).json().data;
+    expect(own.application).toBeNull();
+    expect(own.documents.map((d: { id: string; kind: string }) => [d.id, d.kind])).toEqual([[sup.id, 'supplementaryInvoice']]);
     for (const asked of [app, settlement, w1, w2, pay]) {
       const r = await chainOf(asked.id, zw);
       expect(r.statusCode, r.body).toBe(200);
@@ -109,7 +118,7 @@ describe.each(BACKENDS)('the expense document chain (%s)', (backend) => {
       expect(c.documents.map((d: Record<string, unknown>) => ({ ...d }))).toMatchObject(
         expected.map((e) => ({ ...e, readable: true, current: e.id === asked.id, rowCreateDate: expect.stringMatching(/^2026-03-0\d/) })),
       );
-      expect(c.documents).toHaveLength(5);
+      expect(c.documents).toHaveLength(6);
       expect(c.application).toStrictEqual({
         id: app.id,
         number: app.number,

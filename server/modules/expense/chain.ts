@@ -16,6 +16,9 @@ import { fmt, money } from './money';
 
 /** The link kinds of the chain, each from the earlier document to the one made from it. */
 const CHAIN_LINKS = ['settles', 'writesOff', 'pays'] as const;
+/** Followed down only: documents made from one of the chain (a write-off's supplementary invoice). */
+const DOWN_LINKS = [...CHAIN_LINKS, 'derives'] as const;
+const SUPPLEMENTARY_INVOICE = 'buFaPiaoShenQing';
 /** A chain is short; a longer walk means a malformed link graph, and stops. */
 const MAX_DOCUMENTS = 500;
 
@@ -35,6 +38,7 @@ const AMOUNT_KEYS: Readonly<Record<ChainKind, readonly string[]>> = {
   settlement: ['shiJiJinE'],
   writeOff: ['heXiaoJinE'],
   payment: ['zhiFuJinE'],
+  supplementaryInvoice: ['queFaPiaoJinE'],
   other: [],
 };
 
@@ -44,10 +48,13 @@ interface Link {
   toId: string;
 }
 
-const linkKinds = sql.join(
-  CHAIN_LINKS.map((k) => sql`${k}`),
-  sql`, `,
-);
+const kindList = (kinds: readonly string[]) =>
+  sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+const linkKinds = kindList(CHAIN_LINKS);
+const downKinds = kindList(DOWN_LINKS);
 
 async function linkInto(db: DbOrTx, id: string): Promise<Link | null> {
   const [l] = await rows<Link>(
@@ -65,7 +72,7 @@ async function linksFrom(db: DbOrTx, ids: readonly string[]): Promise<Link[]> {
       where from_id in (${sql.join(
         ids.map((i) => sql`${i}`),
         sql`, `,
-      )}) and kind in (${linkKinds}) order by to_id`,
+      )}) and kind in (${downKinds}) order by to_id`,
   );
 }
 
@@ -153,7 +160,11 @@ export async function documentChain(ctx: AppContext, me: SessionUser, id: string
     const row = step.id === asked.id ? asked : await getRecordRow(ctx.db, step.id);
     if (!row || row.isYouXiao !== '1') continue;
     const def = await defOf(row);
-    const kind: ChainKind = (def && KIND_OF_TYPE[def.formType]) || (step.link ? KIND_OF_LINK[step.link] : undefined) || 'other';
+    const kind: ChainKind =
+      (def && KIND_OF_TYPE[def.formType]) ||
+      (row.formCode === SUPPLEMENTARY_INVOICE ? 'supplementaryInvoice' : undefined) ||
+      (step.link ? KIND_OF_LINK[step.link] : undefined) ||
+      'other';
     if (!step.fromId) root = { row, kind };
     docs.push({
       id: row.id,
