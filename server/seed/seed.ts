@@ -3,6 +3,7 @@
 // demo organisation, the demo users and the master data. Production refuses to start while a
 // seeded demo password is still in use.
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import * as t from '../db/schema';
@@ -16,6 +17,7 @@ import { seedSettings } from './settingsSeed';
 import { DEALER_MENU, EMPLOYEE_MENU, type MenuSeed } from './menuData';
 import { catalogDefinitions } from './catalog';
 import { seedDemoRecords } from './demoRecords';
+import { seedDemoBusiness } from './demoBusiness';
 import { seedProcessDemo, seedProcesses, startDemoInstances } from './processes';
 import { publishDefinitionTx } from '../modules/definitions/repository';
 
@@ -56,6 +58,23 @@ export async function seedIfEmpty(ctx: AppContext) {
         `NODE_ENV=production: refusing to start while demo passwords are in use (${demo.map((d) => d.u).join(', ')}); change them or set ADMIN_PASSWORD / SEED_DEMO=0 on first start`,
       );
     }
+  }
+}
+
+/**
+ * After the app is ready (its routes and record hooks registered), with the demo data: the demo
+ * fiscal year's documents in every state, made through the app's own routes (demoBusiness.ts),
+ * once. The server calls it when SEED_BUSINESS is on (npm start, e2e); the test apps leave it
+ * off (it takes seconds) and the tests that need it call seedDemoBusiness themselves. A failure
+ * is logged and the server starts anyway (demo data never blocks a start).
+ */
+export async function seedBusinessIfEmpty(app: FastifyInstance, ctx: AppContext): Promise<boolean> {
+  if (!ctx.config.seedDemo) return false;
+  try {
+    return await seedDemoBusiness(app, ctx);
+  } catch (err) {
+    app.log.error({ err }, 'the demo business (documents of the demo year) could not be seeded');
+    return false;
   }
 }
 
