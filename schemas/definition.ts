@@ -40,8 +40,14 @@ export type FieldOption = Static<typeof FieldOption>;
 export const DataSource = Type.Object(
   {
     endpoint: Type.Optional(Type.String({ maxLength: 100 })),
+    /**
+     * query params; `{key}` / `{key.prop}` read another field (a column reads its row first):
+     * `{ "brandId": "{pinPai.id}" }` (schemas/dataSourceParams.ts)
+     */
     params: Type.Optional(Type.Record(Type.String(), Type.String())),
     multiple: Type.Optional(Type.Boolean()),
+    /** when the params are complete and the query answers exactly one row, an empty field takes it */
+    autoPickSingle: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -7,6 +7,7 @@ export * from './values';
 export * from './validateDefinition';
 export * from './compileRecordSchema';
 export * from './columnsOf';
+export * from './dataSourceParams';
 export * from './migrations';
 export * from './catalog';
 export * from './ruleEffects';

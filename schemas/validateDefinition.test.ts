@@ -270,6 +270,31 @@ describe('validateDefinition', () => {
     expect(validateDefinition(ok).errors).toEqual([]);
   });
 
+  it('picker params may read existing fields ({key.id}), a column its row first; unknown keys and circles are refused', () => {
+    const ok = sampleDefinition();
+    field(ok, 'wangDian').dataSource = { multiple: true, params: { dealerId: '{jingXiaoShang.id}' } };
+    const rows = field(ok, 'mingXi').fields as FormDefinition['fields'];
+    rows.push({ key: 'danPin', type: 33, label: { 'zh-CN': '单品' }, dataSource: { params: { brandId: '{chanPin.id}', dealer: '{jingXiaoShang}' } } });
+    expect(validateDefinition(ok).errors).toEqual([]);
+
+    const wi = sampleDefinition().fields.findIndex((f) => f.key === 'wangDian');
+    const { zh, en } = expectError(
+      (d) => {
+        field(d, 'wangDian').dataSource = { params: { dealerId: '{jingXiaoShng.id}' } };
+      },
+      'paramUnknownField',
+      `/fields/${wi}/dataSource/params/dealerId`,
+    );
+    expect(zh.message).toBe('字段「网点」的数据源参数引用了不存在的字段「jingXiaoShng」');
+    expect(en.message).toContain('jingXiaoShng');
+    const circle = sampleDefinition();
+    field(circle, 'wangDian').dataSource = { params: { a: '{jingXiaoShang.id}' } };
+    field(circle, 'jingXiaoShang').dataSource = { params: { b: '{wangDian.id}' } };
+    const cycles = validateDefinition(circle).errors.filter((e) => e.code === 'paramCycle');
+    expect(cycles.map((e) => e.path)).toEqual([`/fields/${wi - 1}/dataSource/params`, `/fields/${wi}/dataSource/params`]);
+    expect(cycles[0].message).toBe('字段「经销商」的数据源参数（经由其他字段）依赖它自己');
+  });
+
   it('unknown JSON Logic operators', () => {
     const { zh, en } = expectError(
       (d) => {

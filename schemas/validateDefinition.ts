@@ -20,6 +20,7 @@ import { CODE_MAX_LENGTH, type Locale } from './constants';
 import { collectReferences } from './expressions';
 import { DECIMAL_PATTERN, SUB_FORM_ROW_ID } from './values';
 import { translate } from './locales';
+import { paramReferenceProblems } from './dataSourceParams';
 
 /** The codes of semantic errors; structural (ajv) errors are `schema.<ajv keyword>`. */
 export const DEFINITION_ERROR_CODES = [
@@ -47,6 +48,8 @@ export const DEFINITION_ERROR_CODES = [
   'permissionUnknownField',
   'listUnknownField',
   'titleUnknownField',
+  'paramUnknownField',
+  'paramCycle',
   'totalsUnknownColumn',
   'totalsNotNumeric',
   'unknownOperator',
@@ -561,6 +564,22 @@ export function mergeErrors(structural: DefinitionError[], semantic: DefinitionE
   return [...structural.filter((e) => !paths.has(e.path)), ...semantic];
 }
 
+/** Picker params' `{key}` references must read a field of the form, and not in a circle. */
+function checkParams(def: Obj, c: Collector, locale: Locale): void {
+  const fields = arr(def.fields).filter(
+    (f): f is Obj => isObj(f) && typeof f.key === 'string' && (f.fields === undefined || Array.isArray(f.fields)),
+  ) as unknown as FormDefinition['fields'];
+  const safe = fields.map((f) => ({ ...f, fields: f.fields?.filter((col) => isObj(col) && typeof col.key === 'string') }));
+  for (const p of paramReferenceProblems(safe)) {
+    const [, , i, , ci] = p.path.split('/');
+    const top = safe[Number(i)];
+    const owner = ci !== undefined && top?.fields ? top.fields[Number(ci)] : top;
+    const label = labelOf(owner as unknown as Obj, locale);
+    if (p.cycle) c.add(p.path, 'paramCycle', { label });
+    else c.add(p.path, 'paramUnknownField', { label, field: p.key });
+  }
+}
+
 /**
  * Validate a form definition: structure (ajv, against `FormDefinition`) and meaning.
  * Semantic checks run even when the structure is broken, as far as the document allows.
@@ -578,6 +597,7 @@ export function validateDefinition(def: unknown, locale: Locale = 'zh-CN'): Defi
     checkPermissions(def, index, c);
     checkList(def.list, '/list', index, c);
     checkDerive(def, index, c);
+    checkParams(def, c, locale);
     if (typeof def.titleTemplate === 'string') {
       // `{key}` placeholders read main fields (or system/approval keys such as {number})
       for (const m of def.titleTemplate.matchAll(/\{(\w+)\}/g)) {
