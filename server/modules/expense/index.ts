@@ -7,12 +7,11 @@ import type { ModuleOptions } from '../../context';
 import { registerExpenseHooks } from './lifecycle';
 import { chainRoutes } from './chainRoutes';
 import { poolRoutes } from './poolRoutes';
+import { proposalRoutes } from './proposalRoutes';
 
 export const expenseModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
-  // one line per part, e.g. registerExpenseHooks(ctx); poolRoutes(app, ctx); chainRoutes(app, ctx);
   registerExpenseHooks(ctx);
   chainRoutes(app, ctx);
   poolRoutes(app, ctx);
-  void app;
-  void ctx;
+  proposalRoutes(app, ctx);
 };
