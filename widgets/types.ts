@@ -64,6 +64,13 @@ export interface WidgetProps<V = unknown> {
   errors?: Record<string, string>;
   locale: Locale;
   services: WidgetServices;
+  /**
+   * the values of the fields this field's `dataSource.params` read (`{pinPai.id}`), by key —
+   * a column's from its row first — given by the form renderer to fields that have references
+   */
+  paramValues?: Record<string, unknown>;
+  /** the labels of those fields, in the user's language (for "select the brand first") */
+  paramLabels?: Record<string, string>;
 }
 
 export interface ViewProps<V = unknown> {

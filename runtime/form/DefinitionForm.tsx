@@ -31,6 +31,7 @@ import { useRuntimeT } from '../i18n';
 import { FieldRenderer, formGridStyle as gridStyle } from '../../widgets/form/FieldRenderer';
 import { LAZY_FROM, LazyMountProvider } from '../../widgets/form/lazy';
 import { inputId } from '../../widgets/form/source';
+import { FormFieldsContext } from '../../widgets/form/dependencies';
 import { fieldSourceOf } from './fieldSource';
 import { exportElementToPdf, watermarkText } from './print';
 
@@ -132,11 +133,13 @@ function FormBody({ model, locale, services, forceView }: { model: FormModel; lo
   const source = fieldSourceOf(model);
   return (
     <LazyMountProvider enabled={!forceView && model.fields.length >= LAZY_FROM}>
-      <div className="fw-form-body" data-complete="true" style={gridStyle}>
-        {model.fields.map((f) => (
-          <FieldRenderer key={f.key} source={source} field={f} locale={locale} services={services} forceView={forceView} />
-        ))}
-      </div>
+      <FormFieldsContext.Provider value={model.definition.fields}>
+        <div className="fw-form-body" data-complete="true" style={gridStyle}>
+          {model.fields.map((f) => (
+            <FieldRenderer key={f.key} source={source} field={f} locale={locale} services={services} forceView={forceView} />
+          ))}
+        </div>
+      </FormFieldsContext.Provider>
     </LazyMountProvider>
   );
 }

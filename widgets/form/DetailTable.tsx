@@ -2,7 +2,7 @@
 // column totals under it. Each cell subscribes to its own path, so typing in one cell renders
 // that cell (and what the store reports changed) only. Long tables are virtualised. Cells are
 // drawn by the `cells` host (the registry's widgets; see cells.ts).
-import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -12,6 +12,7 @@ import { formatAmount, formatDecimal } from '../format';
 import { localText as localized, useWidgetT } from '../i18n';
 import type { WidgetServices } from '../types';
 import type { CellHost } from './cells';
+import { useParamContext } from './dependencies';
 import { inputId as cellId, useFieldError, useFieldState, useFieldValue, useRowIds, type FieldSource } from './source';
 
 /** From this many rows on, only the rows in view are rendered. */
@@ -61,6 +62,7 @@ const Cell = memo(function Cell({
   services,
   cells,
   forceView,
+  rowColumns,
 }: {
   source: FieldSource;
   subForm: string;
@@ -70,8 +72,11 @@ const Cell = memo(function Cell({
   services: WidgetServices;
   cells: CellHost;
   forceView: boolean;
+  /** the sub-form's columns by key (a column's param references read its row first) */
+  rowColumns: ReadonlyMap<string, FieldDefinition>;
 }) {
   const colPath = `${subForm}.${column.key}`;
+  const dep = useParamContext(source, column, locale, { path: `${subForm}.${index}`, columns: rowColumns });
   const path = `${subForm}.${index}.${column.key}`;
   const state = useFieldState(source, colPath);
   const value = useFieldValue(source, path);
@@ -96,7 +101,7 @@ const Cell = memo(function Cell({
       <label htmlFor={id} style={srOnly}>
         {label}
       </label>
-      <Widget id={id} field={column} value={value} onChange={onChange} required={state.required} error={error} locale={locale} services={services} />
+      <Widget id={id} field={column} value={value} onChange={onChange} required={state.required} error={error} locale={locale} services={services} {...dep} />
       {error ? (
         <div id={`${id}-error`} role="alert" style={{ color: '#cf1322', fontSize: 12, marginTop: 2 }} data-testid={`error-${path}`}>
           {error}
@@ -117,10 +122,12 @@ const DetailRow = memo(function DetailRow({
   services,
   cells,
   style,
+  rowColumns,
 }: {
   source: FieldSource;
   field: FieldDefinition;
   columns: FieldDefinition[];
+  rowColumns: ReadonlyMap<string, FieldDefinition>;
   index: number;
   editable: boolean;
   forceView: boolean;
@@ -146,6 +153,7 @@ const DetailRow = memo(function DetailRow({
           services={services}
           cells={cells}
           forceView={forceView}
+          rowColumns={rowColumns}
         />
       ))}
       {editable ? (
@@ -235,6 +243,7 @@ export function DetailTable({ source, field, locale, services, cells, forceView 
   const rowIds = useRowIds(source, field.key);
   const error = useFieldError(source, field.key);
   const columns = columnsOf(field).filter((c) => holdsValue(c.type));
+  const rowColumns = useMemo(() => new Map(columnsOf(field).map((c) => [c.key, c] as const)), [field]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = rowIds.length >= VIRTUALIZE_FROM;
   const virtualizer = useVirtualizer({
@@ -297,6 +306,7 @@ export function DetailTable({ source, field, locale, services, cells, forceView 
                     locale={locale}
                     services={services}
                     cells={cells}
+                    rowColumns={rowColumns}
                     style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}
                   />
                 ))}
@@ -315,6 +325,7 @@ export function DetailTable({ source, field, locale, services, cells, forceView 
                 locale={locale}
                 services={services}
                 cells={cells}
+                rowColumns={rowColumns}
               />
             ))
           )}

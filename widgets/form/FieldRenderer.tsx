@@ -13,6 +13,7 @@ import { FieldShell } from '../FieldShell';
 import { inputId, useFieldError, useFieldState, useFieldValue, type FieldSource } from './source';
 import { DetailTable } from './DetailTable';
 import { PendingControl, useLazyMount } from './lazy';
+import { useParamContext } from './dependencies';
 
 /** antd's 24-column grid as CSS grid: a field spans its width (12 or 24). */
 export const formGridStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))', columnGap: 16 };
@@ -71,6 +72,7 @@ function ValueField({ source, field, locale, services, forceView }: FieldRendere
   const value = useFieldValue(source, path);
   const error = useFieldError(source, path);
   const onChange = useCallback((v: unknown) => source.change(path, v), [source, path]);
+  const dep = useParamContext(source, field, locale);
   const lazy = useLazyMount();
   const [mounted, setMounted] = useState(!lazy);
   const focusOnMount = useRef(false);
@@ -109,7 +111,7 @@ function ValueField({ source, field, locale, services, forceView }: FieldRendere
   const Widget = def.Widget as unknown as ComponentType<WidgetProps<unknown>>;
   return (
     <FieldShell id={id} field={field} locale={locale} required={state.required} error={error} grid="css">
-      <Widget id={id} field={field} value={value} onChange={onChange} required={state.required} error={error} locale={locale} services={services} />
+      <Widget id={id} field={field} value={value} onChange={onChange} required={state.required} error={error} locale={locale} services={services} {...dep} />
     </FieldShell>
   );
 }

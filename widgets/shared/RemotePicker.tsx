@@ -4,7 +4,7 @@
 // Its value is the PickerValue {id, name} of the picked row (an array when `multiple`).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Empty, Select, Spin } from 'antd';
-import type { Locale, PickerValue } from '../../schemas';
+import { singleMatch, type Locale, type PickerValue } from '../../schemas';
 import type { PickerQuery, WidgetServices } from '../types';
 import { useWidgetT } from '../i18n';
 
@@ -27,6 +27,13 @@ export interface RemotePickerProps {
   ariaProps?: Record<string, string | boolean | undefined>;
   /** called with the picked row(s), e.g. to show facts about it */
   debounceMs?: number;
+  /**
+   * the picker waits for fields its params read (a dependent picker): disabled, with this
+   * text ("请先选择品牌") in place of the placeholder
+   */
+  waiting?: string;
+  /** an empty picker takes the only row its (complete) params answer */
+  autoPickSingle?: boolean;
 }
 
 interface Option {
@@ -37,7 +44,9 @@ interface Option {
 const toList = (v: PickerValue | PickerValue[] | undefined): PickerValue[] => (v ? (Array.isArray(v) ? v : [v]) : []);
 
 export function RemotePicker(props: RemotePickerProps) {
-  const { id, endpoint, params, multiple, value, onChange, onBlur, services, locale, disabled, readOnly, placeholder, ariaProps } = props;
+  const { id, endpoint, params, multiple, value, onChange, onBlur, services, locale, readOnly, ariaProps, waiting, autoPickSingle } = props;
+  const disabled = props.disabled || waiting !== undefined;
+  const placeholder = waiting ?? props.placeholder;
   const t = useWidgetT(locale);
   const debounceMs = props.debounceMs ?? PICKER_DEBOUNCE_MS;
   const [rows, setRows] = useState<PickerValue[]>([]);
@@ -76,6 +85,47 @@ export function RemotePicker(props: RemotePickerProps) {
   );
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // other params (a dependent picker's brand changed): what was loaded is another query's
+  const loadedFor = useRef(paramsKey);
+  useEffect(() => {
+    if (loadedFor.current === paramsKey) return;
+    loadedFor.current = paramsKey;
+    request.current++;
+    setRows([]);
+    setTotal(0);
+    setPage(0);
+    setLoading(false);
+    if (open) void load(keyword.trim(), 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paramsKey]);
+
+  // autoPickSingle: once per set of params, an empty picker takes the only row
+  const empty = toList(value).length === 0;
+  const autoPickedFor = useRef<string | undefined>(undefined);
+  const search = services.search;
+  useEffect(() => {
+    if (!autoPickSingle || !empty || waiting !== undefined || readOnly || props.disabled || !search) return;
+    if (autoPickedFor.current === paramsKey) return;
+    autoPickedFor.current = paramsKey;
+    let live = true;
+    let done = false;
+    search({ endpoint, keyword: '', page: 1, pageSize: 2, ...(params ? { params } : {}) })
+      .then((r) => {
+        done = true;
+        const one = live ? singleMatch(r.rows, r.totalRecord) : undefined;
+        if (one) onChange(multiple ? [{ id: one.id, name: one.name }] : { id: one.id, name: one.name });
+      })
+      .catch(() => {
+        done = true;
+      });
+    return () => {
+      live = false;
+      // a run cut short (the params changed meanwhile, or React ran the effect twice) may try again
+      if (!done && autoPickedFor.current === paramsKey) autoPickedFor.current = undefined;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoPickSingle, empty, waiting, readOnly, props.disabled, search, endpoint, paramsKey]);
 
   const onSearch = (text: string) => {
     setKeyword(text);

@@ -1,13 +1,27 @@
 // Widget and View of a master-data picker type, from the type's registry facts (its source).
-import type { FieldDefinition, FieldTypeInfo, PickerValue } from '../../schemas';
+import { resolveParams, type FieldDefinition, type FieldTypeInfo, type PickerValue } from '../../schemas';
 import type { ViewProps, WidgetProps } from '../types';
 import { RemotePicker } from './RemotePicker';
 import { inputAria } from './aria';
-import { localText } from '../i18n';
+import { localText, useWidgetT } from '../i18n';
 import { EmptyValue } from './EmptyValue';
 import { formatPicker } from '../format';
 
 export type PickerFieldValue = PickerValue | PickerValue[];
+
+/**
+ * The params of a picker with the definition's `{key}` references filled in from the fields it
+ * depends on, and the labels of those that are still empty (the picker waits for them).
+ */
+export function dependentParams(
+  params: Record<string, string> | undefined,
+  values: Record<string, unknown> | undefined,
+  labels: Record<string, string> | undefined,
+): { params?: Record<string, string>; waitingFor: string[] } {
+  if (!params) return { waitingFor: [] };
+  const r = resolveParams(params, (k) => values?.[k]);
+  return { ...(Object.keys(r.params).length ? { params: r.params } : {}), waitingFor: r.missing.map((k) => labels?.[k] ?? k) };
+}
 
 /** The endpoint, params and multiplicity of a picker field: the definition overrides the type. */
 export function pickerSource(info: FieldTypeInfo, field: FieldDefinition): { endpoint: string; params?: Record<string, string>; multiple: boolean } {
@@ -23,13 +37,17 @@ export function PickerView({ value, locale }: ViewProps<PickerFieldValue>) {
 
 export function makePickerWidget(info: FieldTypeInfo) {
   function Widget(props: WidgetProps<PickerFieldValue>) {
-    const { id, field, value, onChange, onBlur, disabled, readOnly, locale, services } = props;
+    const { id, field, value, onChange, onBlur, disabled, readOnly, locale, services, paramValues, paramLabels } = props;
+    const t = useWidgetT(locale);
     const src = pickerSource(info, field);
+    const dep = dependentParams(src.params, paramValues, paramLabels);
     return (
       <RemotePicker
         id={id}
         endpoint={src.endpoint}
-        params={src.params}
+        params={dep.params}
+        waiting={dep.waitingFor.length ? t('picker.waitFor', { label: dep.waitingFor.join(t('picker.labelSeparator')) }) : undefined}
+        autoPickSingle={field.dataSource?.autoPickSingle}
         multiple={src.multiple}
         value={value}
         onChange={onChange}
