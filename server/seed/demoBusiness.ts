@@ -11,7 +11,7 @@
 // approved (in full, or with an invoice shortfall that becomes a supplementary-invoice
 // application), and payments (partial, full).
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import * as t from '../db/schema';
@@ -56,6 +56,14 @@ export interface ApplicationPlan {
   actual?: string;
   /** a partial payment's amount (end paidPart) */
   paidPart?: string;
+  /** the application form: the expense application (default), a special-project or a market expense */
+  form?: 'feiYongShenQing' | 'zhuanXiangFeiYong' | 'shiChangFeiYong';
+  /** special-project expense: the activity, its manager (employee code), the lines [item, quantity, unit price] */
+  special?: { activity: string; manager: string; items: [string, number, string][] };
+  /** market expense: the owning department, cost center, level-1/2 channels, supplier */
+  market?: { dept: string; costCenter: string; channel: string; channel2: string; supplier: string };
+  /** shortfall: the supplementary-invoice application is filled with the missing invoice and submitted */
+  supplement?: boolean;
 }
 
 const ORDER: ChainEnd[] = ['approved', 'settling', 'settled', 'writingOff', 'writtenOff', 'paidPart', 'paid'];
@@ -446,6 +454,98 @@ export const APPLICATION_PLANS: readonly ApplicationPlan[] = [
     to: '2026-07-31',
     end: 'rejected',
   },
+  {
+    user: 'xuqiang',
+    name: '深圳天虹夏季饮料特价折让',
+    dealer: 'JXS0006',
+    outlets: ['WD000601'],
+    subject: '660203',
+    pool: 'YSC2026-HN-KA-TJ',
+    pay: 'PZ',
+    lines: [['B04', '6901234500066', 1500, '7.20']],
+    from: '2026-06-01',
+    to: '2026-07-15',
+    end: 'shortfall',
+    supplement: true,
+  },
+  // special-project expenses (99700) and market expenses (99800)
+  {
+    form: 'zhuanXiangFeiYong',
+    user: 'xuqiang',
+    name: '春节旺季堆头专项·成都红旗连锁',
+    dealer: 'JXS0011',
+    outlets: ['WD001101'],
+    subject: '660102',
+    pool: 'YSC2026-XN-KA-CL',
+    pay: 'ZZ',
+    lines: [],
+    special: {
+      activity: 'ZX2026001',
+      manager: 'E1008',
+      items: [
+        ['堆头位租赁', 4, '3800.00'],
+        ['堆头围板制作', 4, '650.00'],
+      ],
+    },
+    from: '2026-01-15',
+    to: '2026-02-20',
+    end: 'paid',
+    actual: '17200.00',
+  },
+  {
+    form: 'zhuanXiangFeiYong',
+    user: 'xuqiang',
+    name: '夏季果汁品鉴专项·北京京客隆',
+    dealer: 'JXS0008',
+    outlets: ['WD000801', 'WD000802'],
+    subject: '660204',
+    pool: 'YSC2026-HB-KA-CX',
+    pay: 'ZZ',
+    lines: [],
+    special: {
+      activity: 'ZX2026002',
+      manager: 'E1006',
+      items: [
+        ['品鉴台搭建', 2, '2400.00'],
+        ['品鉴员劳务', 20, '350.00'],
+      ],
+    },
+    from: '2026-07-01',
+    to: '2026-07-31',
+    end: 'inApproval',
+  },
+  {
+    form: 'shiChangFeiYong',
+    user: 'lina',
+    name: '华东大区夏季新品海报设计印刷',
+    dealer: 'JXS0001',
+    outlets: [],
+    subject: '660104',
+    pool: 'YSC2026-HD-KA-CX',
+    pay: 'ZZ',
+    lines: [],
+    market: { dept: 'D11', costCenter: 'CC1100', channel: 'KA', channel2: 'KA02', supplier: 'GYS001' },
+    from: '2026-05-01',
+    to: '2026-05-31',
+    end: 'approved',
+    actual: '26800.00',
+  },
+  {
+    form: 'shiChangFeiYong',
+    user: 'lina',
+    name: '华东大区门店陈列道具采购',
+    dealer: 'JXS0001',
+    outlets: [],
+    subject: '660101',
+    pool: 'YSC2026-HD-KA-CL',
+    pay: 'ZZ',
+    lines: [],
+    market: { dept: 'D11', costCenter: 'CC1100', channel: 'KA', channel2: 'KA01', supplier: 'GYS002' },
+    from: '2026-09-01',
+    to: '2026-09-30',
+    end: 'inApproval',
+    actual: '18500.00',
+  },
 ];
 
 interface Env<T> {
@@ -560,6 +660,93 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
   };
   const derive = async (owner: Actor, formCode: string, fromId: string) =>
     (await owner.post<{ data: Record<string, unknown> }>(P.derive, { formCode, fromId })).data;
+  const employee = async (code: string) => {
+    const [e] = await ctx.db.select().from(t.employees).where(eq(t.employees.code, code));
+    return { id: e.id, name: e.name };
+  };
+  const department = async (code: string) => {
+    const [d] = await ctx.db.select().from(t.departments).where(eq(t.departments.code, code));
+    return { id: d.id, name: d.name };
+  };
+
+  /** The application's values (each form's own fields) and its applied amount. */
+  const applicationData = async (p: ApplicationPlan, dealer: { id: string; name: string }, pool: { id: string; name: string }) => {
+    const common = {
+      huoDongMingCheng: p.name,
+      caiWuNian: await md('fiscalYear', 'FY2026'),
+      huoDongQiJian: [p.from, p.to],
+      yuSuanChi: { id: pool.id, name: pool.name },
+    };
+    const outlets = p.outlets.length ? { wangDian: await Promise.all(p.outlets.map((o) => md('outlet', o))) } : {};
+    if (p.special) {
+      const mingXi = p.special.items.map(([item, qty, price]) => ({
+        _id: newId(),
+        feiYongXiangMu: item,
+        shuLiang: qty,
+        danJia: price,
+        jinE: new Decimal(price).times(qty).toFixed(2),
+      }));
+      const applied = sum(mingXi.map((l) => l.jinE));
+      return {
+        applied,
+        data: {
+          ...common,
+          ...outlets,
+          zhuanXiangHuoDong: await md('specialActivity', p.special.activity),
+          zhuanXiangJingLi: await employee(p.special.manager),
+          jingXiaoShang: { id: dealer.id, name: dealer.name },
+          mingXi,
+          zongJinE: applied,
+        } as Record<string, unknown>,
+      };
+    }
+    if (p.market) {
+      const applied = new Decimal(p.actual ?? '10000').toFixed(2);
+      return {
+        applied,
+        data: {
+          ...common,
+          chengDanBuMen: await department(p.market.dept),
+          chengBenZhongXin: await md('costCenter', p.market.costCenter),
+          yiJiQuDao: await md('channel', p.market.channel),
+          erJiQuDao: await md('channel', p.market.channel2),
+          pinPai: [await md('brand', 'B01'), await md('brand', 'B02')],
+          feiYongKeMu: await md('expenseSubject', p.subject),
+          gongYingShang: await md('supplier', p.market.supplier),
+          zhiFuFangShi: await md('refCode', p.pay, 'zhiFuFangShi'),
+          yuGuJinE: applied,
+          shiFouYuTi: 'fou',
+          xiangMuShuoMing: `${p.name}：${p.from} 至 ${p.to}，由供应商执行，按合同结算。`,
+        } as Record<string, unknown>,
+      };
+    }
+    const mingXi = [];
+    for (const [brand, sku, qty, price] of p.lines) {
+      mingXi.push({
+        _id: newId(),
+        pinPai: await md('brand', brand),
+        danPin: await md('product', sku),
+        shuLiang: qty,
+        danJia: price,
+        jinE: new Decimal(price).times(qty).toFixed(2),
+      });
+    }
+    const applied = sum(mingXi.map((l) => l.jinE));
+    return {
+      applied,
+      data: {
+        ...common,
+        ...outlets,
+        yeWuBanKuai: await md('refCode', p.lines[0][0] === 'B03' ? 'SP' : 'YL', 'yeWuBanKuai'),
+        jingXiaoShang: { id: dealer.id, name: dealer.name },
+        feiYongKeMu: await md('expenseSubject', p.subject),
+        shenQingJinE: applied,
+        zhiFuFangShi: await md('refCode', p.pay, 'zhiFuFangShi'),
+        huoDongShuoMing: `${p.name}：${p.from} 至 ${p.to}，执行门店 ${p.outlets.length || 1} 家，费用按明细核算。`,
+        mingXi,
+      } as Record<string, unknown>,
+    };
+  };
 
   try {
     for (const [n, p] of plans.entries()) {
@@ -567,33 +754,9 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
       // ── the application ──
       const [dealer] = await ctx.db.select().from(t.dealers).where(eq(t.dealers.code, p.dealer));
       const [pool] = await ctx.db.select().from(t.budgetPools).where(eq(t.budgetPools.code, p.pool));
-      const mingXi = [];
-      for (const [brand, sku, qty, price] of p.lines) {
-        mingXi.push({
-          _id: newId(),
-          pinPai: await md('brand', brand),
-          danPin: await md('product', sku),
-          shuLiang: qty,
-          danJia: price,
-          jinE: new Decimal(price).times(qty).toFixed(2),
-        });
-      }
-      const applied = sum(mingXi.map((l) => l.jinE));
-      const data: Record<string, unknown> = {
-        huoDongMingCheng: p.name,
-        yeWuBanKuai: await md('refCode', p.lines[0][0] === 'B03' ? 'SP' : 'YL', 'yeWuBanKuai'),
-        caiWuNian: await md('fiscalYear', 'FY2026'),
-        huoDongQiJian: [p.from, p.to],
-        jingXiaoShang: { id: dealer.id, name: dealer.name },
-        feiYongKeMu: await md('expenseSubject', p.subject),
-        yuSuanChi: { id: pool.id, name: pool.name },
-        shenQingJinE: applied,
-        zhiFuFangShi: await md('refCode', p.pay, 'zhiFuFangShi'),
-        huoDongShuoMing: `${p.name}：${p.from} 至 ${p.to}，执行门店 ${p.outlets.length || 1} 家，费用按明细核算。`,
-        mingXi,
-      };
-      if (p.outlets.length) data.wangDian = await Promise.all(p.outlets.map((o) => md('outlet', o)));
-      const app1 = await owner.post<Saved>(P.save, { formCode: 'feiYongShenQing', data, submit: p.end !== 'draft' });
+      const form = p.form ?? 'feiYongShenQing';
+      const { data, applied } = await applicationData(p, dealer, pool);
+      const app1 = await owner.post<Saved>(P.save, { formCode: form, data, submit: p.end !== 'draft' });
       if (p.end === 'draft') continue;
       if (p.end === 'withdrawn') {
         await owner.post(P.withdraw, { recordId: app1.id, comment: '活动门店调整，撤回重新规划' });
@@ -611,7 +774,7 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
         await by.post(P.approve, { taskId: task.id, comment: '同意' });
         continue;
       }
-      await approveAll(owner, 'feiYongShenQing', app1.id);
+      await approveAll(owner, form, app1.id);
       if (!reaches(p.end, 'settling')) continue;
 
       // ── the settlement: each line's actual in proportion to the applied ──
@@ -664,6 +827,34 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
       const writeOff = await owner.post<Saved>(P.save, { formCode: 'feiYongHeXiao', data: wData, submit: true, derivedFrom: settlement.id });
       if (!reaches(p.end, 'writtenOff')) continue;
       await approveAll(owner, 'feiYongHeXiao', writeOff.id);
+      if (p.end === 'shortfall' && p.supplement) {
+        // the supplementary-invoice application the approval made: the missing invoice arrives
+        const [draft] = await ctx.db
+          .select({ id: t.records.id })
+          .from(t.records)
+          .where(and(eq(t.records.formCode, 'buFaPiaoShenQing'), sql`${t.records.data}->>'heXiaoDanHao' = ${writeOff.number}`));
+        if (draft) {
+          const rec = await status(owner, 'buFaPiaoShenQing', draft.id);
+          const missing = new Decimal(String(rec.data.queFaPiaoJinE ?? new Decimal(actual).minus(covered).toFixed(2)));
+          const tax = missing.times(6).dividedBy(106).toDecimalPlaces(2);
+          const invoice = {
+            faPiaoHaoMa: `${31000000 + (n + 1) * 100 + 9}`,
+            kaiPiaoRiQi: p.to,
+            faPiaoJinE: missing.toFixed(2),
+            shuiLv: '6',
+            shuiE: tax.toFixed(2),
+            buHanShuiJinE: missing.minus(tax).toFixed(2),
+          };
+          const sup = await owner.post<Saved>(P.save, {
+            formCode: 'buFaPiaoShenQing',
+            id: draft.id,
+            version: rec.version,
+            data: { ...rec.data, faPiao: [invoice], faPiaoHeJi: missing.toFixed(2), beiZhu: '经销商已补开发票' },
+            submit: true,
+          });
+          await approveAll(owner, 'buFaPiaoShenQing', sup.id);
+        }
+      }
       if (!reaches(p.end, 'paidPart')) continue;
 
       // ── payments by finance: part, then (end paid) the rest ──
