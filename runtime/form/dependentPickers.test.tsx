@@ -27,7 +27,8 @@ function definition(): FormDefinition {
         key: 'yuSuanChi',
         type: TC.BUDGET_POOL,
         label: t('预算池'),
-        dataSource: { params: { fiscalYearId: '{caiWuNian.id}', subjectId: '{feiYongKeMu.id}' }, autoPickSingle: true },
+        // params in another order than the form's (a stored definition's JSON reorders keys): the hint follows the form
+        dataSource: { params: { subjectId: '{feiYongKeMu.id}', fiscalYearId: '{caiWuNian.id}' }, autoPickSingle: true },
       },
       {
         key: 'mingXi',

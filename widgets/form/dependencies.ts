@@ -56,7 +56,13 @@ export function useParamContext(
   const values = useReferenceValues(source, paths);
   const labels = useMemo(() => {
     const out: Record<string, string> = {};
-    for (const key of Object.keys(paths)) {
+    // in the form's order: the main fields', then the row's columns'
+    const rank = (key: string) => {
+      const main = formFields?.findIndex((f) => f.key === key) ?? -1;
+      if (main >= 0 && !columns?.has(key)) return main;
+      return 10_000 + (columns ? [...columns.keys()].indexOf(key) : 0);
+    };
+    for (const key of Object.keys(paths).sort((a, b) => rank(a) - rank(b))) {
       const def = columns?.get(key) ?? formFields?.find((f) => f.key === key);
       out[key] = def ? localText(def.label, locale) : key;
     }

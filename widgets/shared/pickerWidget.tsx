@@ -20,7 +20,12 @@ export function dependentParams(
 ): { params?: Record<string, string>; waitingFor: string[] } {
   if (!params) return { waitingFor: [] };
   const r = resolveParams(params, (k) => values?.[k]);
-  return { ...(Object.keys(r.params).length ? { params: r.params } : {}), waitingFor: r.missing.map((k) => labels?.[k] ?? k) };
+  // in the order of the labels (the form's order), not of the params (a stored definition's
+  // JSON may have its keys reordered)
+  const order = Object.keys(labels ?? {});
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const missing = [...r.missing].sort((a, b) => rank(a) - rank(b));
+  return { ...(Object.keys(r.params).length ? { params: r.params } : {}), waitingFor: missing.map((k) => labels?.[k] ?? k) };
 }
 
 /** The endpoint, params and multiplicity of a picker field: the definition overrides the type. */
