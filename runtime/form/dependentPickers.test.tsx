@@ -9,6 +9,7 @@ import type { PickerQuery, WidgetServices } from '../../widgets/types';
 import { createFormModel, type FormModel } from '../engine';
 import { DefinitionForm } from './DefinitionForm';
 import { onFieldChange } from './onFieldChange';
+import { dependentParams } from '../../widgets/shared/pickerWidget';
 
 const t = (zh: string) => ({ 'zh-CN': zh });
 const user = { id: '1000000000000000001', name: '张三', departmentName: '市场部', mobile: '13800000000' };
@@ -94,6 +95,18 @@ const combobox = (id: string) => document.getElementById(id) as HTMLInputElement
 describe('dependent pickers', () => {
   it('the definition is valid', () => {
     expect(validateDefinition(definition()).errors).toEqual([]);
+  });
+
+  it('the widget’s params: filled in, or waiting for the empty fields in the form’s order; a host without values does not wait', () => {
+    const params = { subjectId: '{feiYongKeMu.id}', fiscalYearId: '{caiWuNian.id}', enabled: '1' };
+    const labels = { caiWuNian: '财年', feiYongKeMu: '费用科目' };
+    expect(dependentParams(params, {}, labels)).toEqual({ params: { enabled: '1' }, waitingFor: ['财年', '费用科目'] });
+    expect(dependentParams(params, { caiWuNian: { id: 'fy26', name: '2026' } }, labels)).toEqual({
+      params: { fiscalYearId: 'fy26', enabled: '1' },
+      waitingFor: ['费用科目'],
+    });
+    expect(dependentParams(params, undefined, undefined)).toEqual({ params: { enabled: '1' }, waitingFor: [] });
+    expect(dependentParams(undefined, {}, labels)).toEqual({ waitingFor: [] });
   });
 
   it('changing a dependency clears what no longer belongs, row by row and down from the header', () => {

@@ -11,7 +11,9 @@ export type PickerFieldValue = PickerValue | PickerValue[];
 
 /**
  * The params of a picker with the definition's `{key}` references filled in from the fields it
- * depends on, and the labels of those that are still empty (the picker waits for them).
+ * depends on, and the labels of those that are still empty (the picker waits for them). A host
+ * that gives no values at all (`values` undefined: it does not follow dependencies, e.g. the
+ * interop theme) gets the params without the references and no waiting.
  */
 export function dependentParams(
   params: Record<string, string> | undefined,
@@ -20,6 +22,7 @@ export function dependentParams(
 ): { params?: Record<string, string>; waitingFor: string[] } {
   if (!params) return { waitingFor: [] };
   const r = resolveParams(params, (k) => values?.[k]);
+  if (values === undefined) return { ...(Object.keys(r.params).length ? { params: r.params } : {}), waitingFor: [] };
   // in the order of the labels (the form's order), not of the params (a stored definition's
   // JSON may have its keys reordered)
   const order = Object.keys(labels ?? {});
