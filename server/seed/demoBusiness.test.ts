@@ -88,6 +88,21 @@ describe.each(BACKENDS)('demo business (%s)', (backend) => {
     });
   });
 
+  it("dates the documents over the year: zhangwei's list still opens with the seeded demo records (newest first)", async () => {
+    const zw = await a.login('zhangwei');
+    const r = await a.post('/emp/api/v2/biaoDan/record/list', { formCode: 'feiYongShenQing', limit: 10, sort: 'rowCreateDate', order: 'desc' }, zw);
+    const names = (r.json().data.rows as { data: { huoDongMingCheng: string } }[]).map((x) => x.data.huoDongMingCheng);
+    // as the list page asks (its default sort): demoRecords' five of zhangwei (dated this week) come before the year's documents
+    expect(names.slice(0, 5).sort()).toEqual(
+      ['五角场沃尔玛夏季果汁品鉴', '古北家乐福海报DM', '大润发杨浦店堆头陈列', '春节旺季联华超市端架陈列', '杭州联华庆春路店特价促销'].sort(),
+    );
+    const [first] = await rows<{ d: string }>(
+      a.ctx.db,
+      sql`select min(row_create_date) as d from records where form_code = 'feiYongShenQing' and data->>'huoDongMingCheng' = ${APPLICATION_PLANS[0].name}`,
+    );
+    expect(first.d.slice(0, 10)).toBe('2025-12-18');
+  });
+
   it("keeps every pool's running totals equal to its ledger", async () => {
     const pools = await rows<{ id: string }>(a.ctx.db, sql`select id from budget_pools`);
     expect(pools.length).toBe(BUDGET_POOLS.length);

@@ -11,11 +11,13 @@
 // approved (in full, or with an invoice shortfall that becomes a supplementary-invoice
 // application), and payments (partial, full).
 import Decimal from 'decimal.js';
+import dayjs from 'dayjs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import * as t from '../db/schema';
 import { newId } from '../lib/ids';
+import { nowText } from '../lib/time';
 import { endpoints, pathOf } from '../../schemas/api';
 import { APPROVAL_STATUS } from '../../schemas';
 import { createSession, revokeSession } from '../modules/auth/sessionRepository';
@@ -660,6 +662,21 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
   };
   const derive = async (owner: Actor, formCode: string, fromId: string) =>
     (await owner.post<{ data: Record<string, unknown> }>(P.derive, { formCode, fromId })).data;
+  /**
+   * The document's creation date over the demo year (its activity's dates; never later than
+   * yesterday), so the lists read like a year of work: the routes date everything today.
+   */
+  const yesterday = dayjs().subtract(1, 'day');
+  const backdate = async (id: string, day: dayjs.Dayjs, n: number) => {
+    const at = (day.isBefore(yesterday) ? day : yesterday)
+      .hour(9 + (n % 8))
+      .minute((n * 7) % 60)
+      .second(0);
+    await ctx.db
+      .update(t.records)
+      .set({ rowCreateDate: nowText(at.toDate()) })
+      .where(eq(t.records.id, id));
+  };
   const employee = async (code: string) => {
     const [e] = await ctx.db.select().from(t.employees).where(eq(t.employees.code, code));
     return { id: e.id, name: e.name };
@@ -757,6 +774,7 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
       const form = p.form ?? 'feiYongShenQing';
       const { data, applied } = await applicationData(p, dealer, pool);
       const app1 = await owner.post<Saved>(P.save, { formCode: form, data, submit: p.end !== 'draft' });
+      await backdate(app1.id, dayjs(p.from).subtract(14, 'day'), n);
       if (p.end === 'draft') continue;
       if (p.end === 'withdrawn') {
         await owner.post(P.withdraw, { recordId: app1.id, comment: '活动门店调整，撤回重新规划' });
@@ -796,6 +814,7 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
         zhiXingQingKuang: `${p.name}已按计划执行完毕，实际费用 ${actual} 元${actual === applied ? '' : `，结余 ${new Decimal(applied).minus(actual).toFixed(2)} 元退回预算池`}。`,
       });
       const settlement = await owner.post<Saved>(P.save, { formCode: 'feiYongJieAn', data: sData, submit: true, derivedFrom: app1.id });
+      await backdate(settlement.id, dayjs(p.to).add(3, 'day'), n);
       if (!reaches(p.end, 'settled')) continue;
       await approveAll(owner, 'feiYongJieAn', settlement.id);
       if (!reaches(p.end, 'writingOff')) continue;
@@ -825,6 +844,7 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
         beiZhu: p.end === 'shortfall' ? '部分发票尚未开具，差额转补发票申请' : '发票齐全',
       });
       const writeOff = await owner.post<Saved>(P.save, { formCode: 'feiYongHeXiao', data: wData, submit: true, derivedFrom: settlement.id });
+      await backdate(writeOff.id, dayjs(p.to).add(8, 'day'), n);
       if (!reaches(p.end, 'writtenOff')) continue;
       await approveAll(owner, 'feiYongHeXiao', writeOff.id);
       if (p.end === 'shortfall' && p.supplement) {
@@ -853,6 +873,7 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
             submit: true,
           });
           await approveAll(owner, 'buFaPiaoShenQing', sup.id);
+          await backdate(sup.id, dayjs(p.to).add(20, 'day'), n);
         }
       }
       if (!reaches(p.end, 'paidPart')) continue;
@@ -877,6 +898,7 @@ export async function seedDemoBusiness(app: FastifyInstance, ctx: AppContext, pl
           beiZhu: note,
         });
         const payment = await finance.post<Saved>(P.save, { formCode: 'feiYongZhiFu', data: pData, submit: true, derivedFrom: writeOff.id });
+        await backdate(payment.id, dayjs(p.to).add(note === '尾款支付' ? 30 : 15, 'day'), n);
         await approveAll(finance, 'feiYongZhiFu', payment.id);
       };
       const part = p.paidPart ?? new Decimal(actual).dividedBy(2).toFixed(2);

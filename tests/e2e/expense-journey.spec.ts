@@ -160,6 +160,8 @@ test.describe('expense journey: apply 12,000.00 → approve → settle 10,500.00
     // … and the picker of a new application shows it
     await zp.goto(APPLY);
     await expect(zp.getByTestId('definition-form')).toHaveAttribute('data-mode', '0', { timeout: 30_000 });
+    await pick(zp, 'fw-caiWuNian', '2026财年');
+    await pick(zp, 'fw-feiYongKeMu', '端架陈列费', '端架');
     await pick(zp, 'fw-yuSuanChi', POOL_NAME, '华东大区现代渠道陈列');
     await expect(zp.getByTestId('field-yuSuanChi').getByTestId('budget-remaining')).toContainText(money(afterSubmit.remaining), { timeout: 30_000 });
     await expectRow(zp, APPLY_LIST, name, ['审批中', '12,000.00']);
