@@ -7,7 +7,7 @@
 // finance step requires a handwritten signature, sunli draws it with the mouse and approves.
 // Every document (and the copied flow) is this spec's own; the seeded flow is re-enabled after.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiLogin, pickFirst, withSession } from './fixtures';
+import { apiLogin, chooseOption, pickFirst, withSession } from './fixtures';
 
 const EDIT = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit';
 const API = '/tpm/emp/system/process';
@@ -66,7 +66,7 @@ async function submitExpense(zp: Page, name: string): Promise<string> {
   await zp.goto(EDIT);
   await expect(zp.getByTestId('definition-form')).toHaveAttribute('data-mode', '0', { timeout: 30_000 });
   await zp.locator('#fw-huoDongMingCheng').fill(name);
-  await pickFirst(zp, 'fw-caiWuNian');
+  await chooseOption(zp, zp.locator('.ant-select', { has: zp.locator('#fw-caiWuNian') }).first(), '2026财年');
   await zp.locator('#fw-huoDongQiJian').click();
   await zp.locator('#fw-huoDongQiJian').fill('2026-12-01');
   await zp.keyboard.press('Enter');

@@ -158,7 +158,7 @@ test.describe('approval journey: draw, bind, publish, dry-run, submit, approve, 
     await zp.goto(EDIT);
     await expect(zp.getByTestId('definition-form')).toHaveAttribute('data-mode', '0', { timeout: 30_000 });
     await zp.locator('#fw-huoDongMingCheng').fill(name);
-    await pickFirst(zp, 'fw-caiWuNian');
+    await chooseOption(zp, zp.locator('.ant-select', { has: zp.locator('#fw-caiWuNian') }).first(), '2026财年');
     await zp.locator('#fw-huoDongQiJian').click();
     await zp.locator('#fw-huoDongQiJian').fill('2026-12-01');
     await zp.keyboard.press('Enter');

@@ -2,7 +2,7 @@
 // published version) and a pinned version of a process. Published versions are immutable rows of
 // process_definition_versions; the administration (adminRoutes.ts) writes drafts and publishes.
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FieldDefinition, FormDefinition, LocalizedText } from '../../../schemas';
+import { resolveParams, type FieldDefinition, type FormDefinition, type LocalizedText } from '../../../schemas';
 import { holdsValue, isTypeCode, typeInfo } from '../../../schemas/typeCodes';
 import type { ProcessSummary } from '../../../schemas/api/processAdmin';
 import type { Locale } from '../../../schemas/constants';
@@ -574,7 +574,8 @@ export async function formFields(ctx: AppContext, formCode: string) {
     const type = isTypeCode(f.type) ? typeInfo(f.type).source : null;
     const endpoint = f.dataSource?.endpoint ?? type?.endpoint;
     if (!endpoint) return null;
-    const params = { ...(type?.params ?? {}), ...(f.dataSource?.params ?? {}) };
+    // a param that reads another field ({pinPai.id}) has no value in a dry run: left out, the lookup offers all
+    const { params } = resolveParams({ ...(type?.params ?? {}), ...(f.dataSource?.params ?? {}) }, () => undefined);
     return { endpoint, ...(Object.keys(params).length ? { params } : {}), ...(f.dataSource?.multiple ? { multiple: true } : {}) };
   };
   const one = (f: FieldDefinition, parent?: string): Out => {
