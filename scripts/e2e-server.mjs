@@ -16,7 +16,14 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'formwork-e2e-'));
 const child = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, CLIENT_DIST: outDir, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', FORMWORK_TEST_MODE: '1' },
+  env: {
+    ...process.env,
+    CLIENT_DIST: outDir,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    FORMWORK_TEST_MODE: '1',
+    SEED_BUSINESS: process.env.SEED_BUSINESS ?? '1',
+  },
 });
 const stop = () => {
   child.kill('SIGTERM');

@@ -21,7 +21,7 @@ import { registerSerializer } from './plugins/serializer';
 import { registerPolicy, type RegisteredRoute } from './plugins/policy';
 import { maintenanceModule, maintenanceState, refreshMaintenance } from './modules/maintenance';
 import { authModule, sessionResolver } from './modules/auth';
-import { seedIfEmpty } from './seed/seed';
+import { seedBusinessIfEmpty, seedIfEmpty } from './seed/seed';
 import { definitionsModule } from './modules/definitions';
 import { recordsModule } from './modules/records';
 import { menuModule } from './modules/menu';
@@ -106,5 +106,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.ready();
+  if (config.seedBusiness && config.seedDemo) await seedBusinessIfEmpty(app, ctx);
   return { app, ctx, routes };
 }

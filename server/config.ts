@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | null;
   apiPrefix: string;
   seedDemo: boolean;
+  /** after start, with the demo data: the demo year's documents through the routes (seed/demoBusiness.ts), once */
+  seedBusiness: boolean;
   adminPassword: string | null;
   maintenance: boolean;
   production: boolean;
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || null,
     apiPrefix: env.API_PREFIX ?? '/tpm',
     seedDemo: env.SEED_DEMO !== '0',
+    seedBusiness: env.SEED_BUSINESS ? env.SEED_BUSINESS === '1' : env.FORMWORK_TEST_MODE !== '1',
     adminPassword: env.ADMIN_PASSWORD || null,
     maintenance: env.MAINTENANCE === '1',
     production: env.NODE_ENV === 'production',

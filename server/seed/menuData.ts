@@ -57,6 +57,7 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
       { key: 'heXiao', name: ['费用核销', 'Write-offs', '費用核銷'], path: '/web/emp/feiYong/heXiao/feiYongHeXiaoList', roles: ALL },
       { key: 'daiHeXiao', name: ['待核销费用', 'Awaiting write-off', '待核銷費用'], path: '/web/emp/feiYong/heXiao/feiYongDaiHeXiaoList', roles: ALL },
       { key: 'buFaPiao', name: ['补发票申请', 'Supplementary invoices', '補發票申請'], path: '/web/emp/feiYong/buFaPiaoShenQing/list', roles: ALL },
+      { key: 'daiZhiFu', name: ['待支付费用', 'Awaiting payment', '待支付費用'], path: '/web/emp/feiYong/zhiFu/feiYongDaiZhiFuList', roles: ['caiWuZhuGuan'] },
       { key: 'zhiFu', name: ['费用支付', 'Payments', '費用支付'], path: '/web/emp/feiYong/zhiFu/feiYongZhiFuList', roles: ALL },
       {
         key: 'zhuanXiangJieAn',

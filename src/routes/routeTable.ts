@@ -127,6 +127,9 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
   [`${FY}/zhiFu/feiYongZhiFuList`]: list('feiYongZhiFu', `${FY}/zhiFu/feiYongZhiFuMingXi`),
   [`${FY}/zhiFu/zhuanXiangZhiFuList`]: list('feiYongZhiFu', `${FY}/zhiFu/feiYongZhiFuMingXi`, SPECIAL),
   [`${FY}/zhiFu/feiYongZhiFuMingXi`]: form('feiYongZhiFu', VIEW),
+  // approved write-offs wait for payment (this product's paths: the spec names the payment lists only); a row opens a new payment of it
+  [`${FY}/zhiFu/feiYongDaiZhiFuList`]: list('feiYongHeXiao', `${FY}/zhiFu/feiYongZhiFuEdit`, APPROVED),
+  [`${FY}/zhiFu/feiYongZhiFuEdit`]: form('feiYongZhiFu', ADD),
   // inspection, expense settings
   [`${FY}/jianHe/jianHeHuiBaoList`]: list('jianHeHuiBao', `${FY}/jianHe/jianHeHuiBaoEdit`),
   [`${FY}/jianHe/jianHeHuiBaoEdit`]: form('jianHeHuiBao'),
