@@ -1,5 +1,5 @@
 // A form's data when it opens: the record's (reading renamed keys), or the definition's defaults
-// in mode 0; sub-form rows carry an `_id`, and mode 0 fills a sub-form up to its `minRows`.
+// in mode 0 for what a new document lacks (also one prefilled from its source); sub-form rows carry an `_id`, and mode 0 fills a sub-form up to its `minRows`.
 import { FORM_MODES, TC, holdsValue, SUB_FORM_ROW_ID, type FieldDefinition, type FormDefinition, type FormMode } from '../../schemas';
 import { columnsOf } from './fields';
 import { newRowId } from './ids';
@@ -29,7 +29,8 @@ export function initialData(def: FormDefinition, mode: FormMode, record: FormRec
   const read = (f: FieldDefinition, from: Record<string, unknown>): unknown => {
     if (from[f.key] !== undefined) return from[f.key];
     for (const old of f.renamedFrom ?? []) if (from[old] !== undefined) return from[old];
-    return mode === FORM_MODES.ADD && !record?.data ? cloneValue(f.default) : undefined;
+    // a new document (mode 0, no stored record: blank, or prefilled from its source by derive) takes the defaults of what it lacks
+    return mode === FORM_MODES.ADD && !record?.id ? cloneValue(f.default) : undefined;
   };
   for (const f of def.fields) {
     if (!holdsValue(f.type)) continue;

@@ -47,6 +47,9 @@ export function rowsOf(data: Record<string, unknown>, subForm: string): [Row, nu
 /** What a row formula reads: the row's columns over the main data, and `row` for the row itself. */
 export function rowScope(graph: RuleGraph, data: Record<string, unknown>, subForm: string, row: Row): Row {
   const s = Object.create(data) as Row;
+  // every column of the row shadows a main field of the same key, also when the row has no value
+  // for it (a row formula reads its row's empty cell, never the main field behind it)
+  for (const c of graph.subForms.get(subForm) ?? []) s[c] = undefined;
   Object.assign(s, row);
   if (!graph.subForms.get(subForm)!.has('row')) s.row = row;
   return s;
