@@ -117,6 +117,10 @@ describe('approvals survive SIGKILL', () => {
         if (!draft) throw new Error('zhangwei has no seeded draft to copy');
         const template = structuredClone(draft.data);
         const line0 = (template.mingXi as Record<string, unknown>[])[0];
+        // the submissions occupy budget (issue 15): give the template's pool room for all of them
+        const poolId = (template.yuSuanChi as { id: string }).id;
+        const raised = await call(base, PATHS.poolChange, { poolId, amount: '100000000.00', memo: '耐久测试追加预算' }, admin);
+        expect(raised.code, raised.msg).toBe(0);
 
         // ── the clients ──
         let up = true;

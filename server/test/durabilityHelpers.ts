@@ -34,6 +34,7 @@ export const PATHS = {
   recordGet: pathOf(endpoints.records.get, PREFIX),
   recordSave: pathOf(endpoints.records.save, PREFIX),
   upload: pathOf(endpoints.files.upload, PREFIX),
+  poolChange: pathOf(endpoints.budget.change, PREFIX),
 };
 
 /** A free TCP port on 127.0.0.1. */
