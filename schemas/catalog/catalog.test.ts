@@ -105,6 +105,30 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     shouKuanZhangHu: '中国工商银行上海南京东路支行 1001 2345 6789 0123',
     beiZhu: '首期付款',
   },
+  yuFuKuan: {
+    shenQingDanHao: 'FYSQ202601150001',
+    laiYuanBiaoDan: 'feiYongShenQing',
+    huoDongMingCheng: '2026春节华东KA堆头陈列',
+    jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    shenQingJinE: '48000.00',
+    yuFuJinE: '20000.00',
+    zhiFuFangShi: pick('1000000000000000702', '银行转账'),
+    zhiFuRiQi: '2026-01-20',
+    shouKuanZhangHu: '中国工商银行上海南京东路支行 1001 2345 6789 0123',
+    beiZhu: '活动启动预付',
+  },
+  huanKuan: {
+    shenQingDanHao: 'FYSQ202601150001',
+    yuFuDanHao: 'FYYF202601200001',
+    laiYuanBiaoDan: 'feiYongShenQing',
+    huoDongMingCheng: '2026春节华东KA堆头陈列',
+    jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
+    yuFuJinE: '20000.00',
+    huanKuanJinE: '3500.00',
+    huanKuanFangShi: pick('1000000000000000702', '银行转账'),
+    huanKuanRiQi: '2026-04-10',
+    beiZhu: '活动结余退回',
+  },
   buFaPiaoShenQing: {
     heXiaoDanHao: 'FYHX202603100001',
     jingXiaoShang: pick('1000000000000000301', '上海华联商贸有限公司'),
@@ -250,6 +274,16 @@ const BAD: Record<string, [Record<string, unknown>, [string, string][]][]> = {
     [{ zhiFuJinE: '100.001' }, [['zhiFuJinE', 'decimalPlaces']]],
     [{ zhiFuRiQi: undefined }, [['zhiFuRiQi', 'required']]],
   ],
+  yuFuKuan: [
+    [{ yuFuJinE: '0.00' }, [['yuFuJinE', 'tooSmall']]],
+    [{ yuFuJinE: '100.001' }, [['yuFuJinE', 'decimalPlaces']]],
+    [{ zhiFuRiQi: undefined }, [['zhiFuRiQi', 'required']]],
+  ],
+  huanKuan: [
+    [{ huanKuanJinE: '0.00' }, [['huanKuanJinE', 'tooSmall']]],
+    [{ huanKuanJinE: 3500 }, [['huanKuanJinE', 'notDecimal']]],
+    [{ huanKuanRiQi: undefined }, [['huanKuanRiQi', 'required']]],
+  ],
   buFaPiaoShenQing: [
     [{ faPiao: [] }, [['faPiao', 'tooFewRows']]],
     [{ faPiao: [{ faPiaoHaoMa: '1', faPiaoJinE: '0.00', shuiLv: '6' }] }, [['faPiao.0.faPiaoJinE', 'tooSmall']]],
@@ -303,6 +337,8 @@ describe('catalog', () => {
       zhuanXiangFeiYong: FORM_TYPES.SPECIAL_PROJECT.code,
       jingXiaoShang: FORM_TYPES.GENERIC.code,
       wangDian: FORM_TYPES.GENERIC.code,
+      yuFuKuan: FORM_TYPES.GENERIC.code,
+      huanKuan: FORM_TYPES.GENERIC.code,
     });
     expect(CATALOG_BY_CODE.get('feiYongJieAn')!.viewOf).toBe('feiYongShenQing');
     expect(CATALOG_BY_CODE.get('feiYongHeXiao')!.viewOf).toBe('feiYongShenQing');
@@ -397,6 +433,23 @@ describe('catalog', () => {
     const strict = structuredClone(CATALOG_BY_CODE.get('feiYongHeXiao')!);
     strict.derive!.fields.push({ to: 'beiZhu', from: 'nope' });
     expect(checkDeriveSource(strict, ja).map((e) => e.code)).toEqual(['deriveUnknownSource']);
+  });
+
+  it('prepayment derives from an approved application (any of the three), repayment from a prepayment; both without a process, with a kept void reason', () => {
+    const systemKeys = new Set(['number', 'formCode', 'id', 'title']);
+    for (const [code, from] of [
+      ['yuFuKuan', ['feiYongShenQing', 'shiChangFeiYong', 'zhuanXiangFeiYong']],
+      ['huanKuan', ['yuFuKuan']],
+    ] as const) {
+      const def = CATALOG_BY_CODE.get(code)!;
+      expect(def.derive).toMatchObject({ from, kind: 'derives' });
+      const sources = from.map((f) => CATALOG_BY_CODE.get(f)!);
+      for (const src of sources) expect(checkDeriveSource(def, src), `${code} ← ${src.code}`).toEqual([]);
+      for (const m of def.derive!.fields)
+        expect(systemKeys.has(m.from) || sources.some((s) => s.fields.some((f) => f.key === m.from)), `${code}.${m.to} ← ${m.from}`).toBe(true);
+      expect(def.processCode).toBeUndefined();
+      expect(def.fields.find((f) => f.key === 'zuoFeiYuanYin')).toMatchObject({ readonly: true });
+    }
   });
 
   it('every seeded process is valid against its form, and every form with a processCode has its process', () => {

@@ -15,6 +15,8 @@ import wangDian from './wangDian.json';
 import tiYuSuan from './tiYuSuan.json';
 import yuSuanBianGeng from './yuSuanBianGeng.json';
 import yuTi from './yuTi.json';
+import yuFuKuan from './yuFuKuan.json';
+import huanKuan from './huanKuan.json';
 import feiYongShenQingLiuCheng from './feiYongShenQingLiuCheng.process.json';
 import feiYongJieAnLiuCheng from './feiYongJieAnLiuCheng.process.json';
 import feiYongHeXiaoLiuCheng from './feiYongHeXiaoLiuCheng.process.json';
@@ -43,6 +45,9 @@ export const CATALOG: FormDefinition[] = [
   form(tiYuSuan),
   form(yuSuanBianGeng),
   form(yuTi),
+  // prepayment and its repayment (generic type 0; server/modules/expense/prepayment.ts keys on the code)
+  form(yuFuKuan),
+  form(huanKuan),
 ];
 
 /** The catalog by form code. */
