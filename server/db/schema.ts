@@ -478,6 +478,11 @@ export const expenseAmounts = pgTable(
     writtenOff: numeric('written_off', { precision: 20, scale: 2 }).notNull().default('0'),
     paying: numeric('paying', { precision: 20, scale: 2 }).notNull().default('0'),
     paid: numeric('paid', { precision: 20, scale: 2 }).notNull().default('0'),
+    /** prepayments (yuFuKuan, migration 0008): held while being paid, then paid; repayments (huanKuan) of prepaid money */
+    prepaying: numeric('prepaying', { precision: 20, scale: 2 }).notNull().default('0'),
+    prepaid: numeric('prepaid', { precision: 20, scale: 2 }).notNull().default('0'),
+    repaying: numeric('repaying', { precision: 20, scale: 2 }).notNull().default('0'),
+    repaid: numeric('repaid', { precision: 20, scale: 2 }).notNull().default('0'),
     version: integer('version').notNull().default(1),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -488,6 +493,9 @@ export const expenseAmounts = pgTable(
     ),
     check('expense_amounts_write_off_check', sql`${t.writtenOff} + ${t.writingOff} <= ${t.settled}`),
     check('expense_amounts_paid_check', sql`${t.paid} + ${t.paying} <= ${t.writtenOff}`),
+    check('expense_amounts_prepay_nonnegative_check', sql`${t.prepaying} >= 0 AND ${t.prepaid} >= 0 AND ${t.repaying} >= 0 AND ${t.repaid} >= 0`),
+    check('expense_amounts_prepaid_check', sql`${t.prepaid} + ${t.prepaying} <= ${t.applied}`),
+    check('expense_amounts_repaid_check', sql`${t.repaid} + ${t.repaying} <= ${t.prepaid}`),
   ],
 );
 

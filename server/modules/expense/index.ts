@@ -8,10 +8,12 @@ import { registerExpenseHooks } from './lifecycle';
 import { chainRoutes } from './chainRoutes';
 import { poolRoutes } from './poolRoutes';
 import { proposalRoutes } from './proposalRoutes';
+import { prepayment } from './prepayment';
 
 export const expenseModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { ctx }) => {
   registerExpenseHooks(ctx);
   chainRoutes(app, ctx);
   poolRoutes(app, ctx);
   proposalRoutes(app, ctx);
+  prepayment(app, ctx);
 };
