@@ -59,6 +59,22 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
       { key: 'buFaPiao', name: ['补发票申请', 'Supplementary invoices', '補發票申請'], path: '/web/emp/feiYong/buFaPiaoShenQing/list', roles: ALL },
       { key: 'daiZhiFu', name: ['待支付费用', 'Awaiting payment', '待支付費用'], path: '/web/emp/feiYong/zhiFu/feiYongDaiZhiFuList', roles: ['caiWuZhuGuan'] },
       { key: 'zhiFu', name: ['费用支付', 'Payments', '費用支付'], path: '/web/emp/feiYong/zhiFu/feiYongZhiFuList', roles: ALL },
+      { key: 'daiYuFu', name: ['待预付费用', 'Awaiting prepayment', '待預付費用'], path: '/web/emp/feiYong/zhiFu/daiYuFuKuanList', roles: ['caiWuZhuGuan'] },
+      { key: 'yuFuKuan', name: ['费用预付', 'Prepayments', '費用預付'], path: '/web/emp/feiYong/zhiFu/yuFuKuanList', roles: ['caiWuZhuGuan'] },
+      {
+        key: 'yuFuZuoFei',
+        name: ['预付作废日志', 'Prepayment void log', '預付作廢日誌'],
+        path: '/web/emp/feiYong/zhiFu/yuFuZuoFeiRiZhi',
+        roles: ['caiWuZhuGuan'],
+      },
+      { key: 'daiHuanKuan', name: ['待还款预付', 'Awaiting repayment', '待還款預付'], path: '/web/emp/feiYong/zhiFu/daiHuanKuanList', roles: ['caiWuZhuGuan'] },
+      { key: 'huanKuan', name: ['预付还款', 'Repayments', '預付還款'], path: '/web/emp/feiYong/zhiFu/huanKuanList', roles: ['caiWuZhuGuan'] },
+      {
+        key: 'huanKuanZuoFei',
+        name: ['还款作废日志', 'Repayment void log', '還款作廢日誌'],
+        path: '/web/emp/feiYong/zhiFu/huanKuanZuoFeiRiZhi',
+        roles: ['caiWuZhuGuan'],
+      },
       {
         key: 'zhuanXiangJieAn',
         name: ['专项结案', 'Special-project settlements', '專項結案'],

@@ -43,6 +43,8 @@ const form = (formCode: string, mode: FormMode = ADD): RouteEntry => ({ formCode
 
 /** Approved applications wait for settlement / write-off (approval status 2). */
 const APPROVED = [{ key: 'shenPiZhuangTai', op: 'eq' as const, value: '2' }];
+/** Voided documents (approval status 5): the void logs. */
+const VOIDED = [{ key: 'shenPiZhuangTai', op: 'eq' as const, value: '5' }];
 /** Documents of the special-project chain: `laiYuanBiaoDan` is the source application's form code. */
 const SPECIAL = [{ key: 'laiYuanBiaoDan', op: 'eq' as const, value: 'zhuanXiangFeiYong' }];
 const singleton = (formCode: string): RouteEntry => ({ formCode, kind: 'form', mode: ADD, singleton: true });
@@ -130,6 +132,19 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
   // approved write-offs wait for payment (this product's paths: the spec names the payment lists only); a row opens a new payment of it
   [`${FY}/zhiFu/feiYongDaiZhiFuList`]: list('feiYongHeXiao', `${FY}/zhiFu/feiYongZhiFuEdit`, APPROVED),
   [`${FY}/zhiFu/feiYongZhiFuEdit`]: form('feiYongZhiFu', ADD),
+  // prepayment (yuFuKuan) and repayment (huanKuan), this product's paths (the spec names the pages, not their paths):
+  // approved applications wait for a prepayment, approved prepayments for a repayment (a row opens a new one of it);
+  // the void logs are the voided documents (status 5) with their reason
+  [`${FY}/zhiFu/daiYuFuKuanList`]: list('feiYongShenQing', `${FY}/zhiFu/yuFuKuanEdit`, APPROVED),
+  [`${FY}/zhiFu/yuFuKuanList`]: list('yuFuKuan', `${FY}/zhiFu/yuFuKuanMingXi`),
+  [`${FY}/zhiFu/yuFuKuanEdit`]: form('yuFuKuan', ADD),
+  [`${FY}/zhiFu/yuFuKuanMingXi`]: form('yuFuKuan', VIEW),
+  [`${FY}/zhiFu/yuFuZuoFeiRiZhi`]: list('yuFuKuan', `${FY}/zhiFu/yuFuKuanMingXi`, VOIDED),
+  [`${FY}/zhiFu/daiHuanKuanList`]: list('yuFuKuan', `${FY}/zhiFu/huanKuanEdit`, APPROVED),
+  [`${FY}/zhiFu/huanKuanList`]: list('huanKuan', `${FY}/zhiFu/huanKuanMingXi`),
+  [`${FY}/zhiFu/huanKuanEdit`]: form('huanKuan', ADD),
+  [`${FY}/zhiFu/huanKuanMingXi`]: form('huanKuan', VIEW),
+  [`${FY}/zhiFu/huanKuanZuoFeiRiZhi`]: list('huanKuan', `${FY}/zhiFu/huanKuanMingXi`, VOIDED),
   // inspection, expense settings
   [`${FY}/jianHe/jianHeHuiBaoList`]: list('jianHeHuiBao', `${FY}/jianHe/jianHeHuiBaoEdit`),
   [`${FY}/jianHe/jianHeHuiBaoEdit`]: form('jianHeHuiBao'),
