@@ -227,4 +227,30 @@ describe.each(BACKENDS)('prepayment and repayment (%s)', (backend) => {
     // the database itself refuses repaid beyond prepaid
     await expect(a.ctx.db.execute(sql`update expense_amounts set repaid = prepaid + 1 where application_id = ${appId}`)).rejects.toThrow();
   }, 180_000);
+
+  it('a repayment returns only what the write-offs did not absorb: prepaid − written off', async () => {
+    const p = await pool('20000.00');
+    const appId = await submitApp(appData(p, ['4000.00']));
+    await approveAll(appId);
+    const pre = await prepay(appId, '4000.00');
+    expect(pre.statusCode, pre.body).toBe(200);
+    const preId = pre.json().data.id as string;
+    // settled in full, 2500.00 of it written off
+    const ja = await derive(tok.zhangwei, 'feiYongJieAn', appId);
+    Object.assign(ja, { jieAnRiQi: '2026-03-05', zhiXingQingKuang: '按方案执行' });
+    const s1 = await save(tok.zhangwei, 'feiYongJieAn', ja, { submit: true, derivedFrom: appId });
+    expect(s1.statusCode, s1.body).toBe(200);
+    const settlementId = s1.json().data.id as string;
+    await approveAll(settlementId);
+    const hx = { ...(await derive(tok.zhangwei, 'feiYongHeXiao', settlementId)), heXiaoJinE: '2500.00', heXiaoFangShi: 'xianJin' };
+    const w = await save(tok.zhangwei, 'feiYongHeXiao', hx, { submit: true, derivedFrom: settlementId });
+    expect(w.statusCode, w.body).toBe(200);
+    await approveAll(w.json().data.id as string);
+    const tooMuch = await repay(preId, '1500.01');
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors).toEqual([{ field: 'huanKuanJinE', code: 'exceedsRemaining', message: '本次还款金额 1500.01 超过可还款余额 1500.00' }]);
+    expect((await repay(preId, '1500.00')).statusCode).toBe(200);
+    expect(await amounts(appId)).toMatchObject({ prepaid: '4000.00', repaid: '1500.00', repaying: '0.00' });
+    await consistent(appId);
+  }, 180_000);
 });
