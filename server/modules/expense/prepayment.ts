@@ -12,15 +12,15 @@
 //   prepayment), approve: repaying → repaid; void of an approved one: repaid back.
 //
 // A void needs a reason (`zuoFeiYuanYin`), kept on the record with its time: the void route here
-// (`POST /emp/api/v2/feiYong/yuFu/zuoFei`) writes it with the void step (the records module's
+// (`POST /emp/api/v2/feiYong/yuFu/zuoFei`, contract endpoint expense.prepaymentVoid) writes it with the void step (the records module's
 // approval step: one write, the hooks in its transaction); the plain record void (no reason) is
 // refused for these forms.
 // The void logs are the lists of voided documents (status 5). Every change of a total is one
 // conditional UPDATE (like lifecycle.ts): concurrent prepayments serialise on the row.
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { Type } from '@sinclair/typebox';
 import { FORM_TYPES } from '../../../schemas';
+import { endpoints, pathOf, routeSchema, type Endpoint } from '../../../schemas/api';
 import type { AppContext, SessionUser, TypedApp } from '../../context';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -52,39 +52,36 @@ export function prepayment(app: TypedApp, ctx: AppContext) {
     beforeWrite: (e) => (FORMS.has(e.definition.code) ? beforeWrite(e) : undefined),
     onTransition: (e) => (FORMS.has(e.definition.code) ? onTransition(e) : undefined),
   });
-  app.post(
-    '/emp/api/v2/feiYong/yuFu/zuoFei',
-    {
-      config: { policy: 'employee' },
-      schema: {
-        body: Type.Object({
-          formCode: Type.Union([Type.Literal(PREPAYMENT_FORM), Type.Literal(REPAYMENT_FORM)]),
-          id: Type.String({ minLength: 1, maxLength: 19 }),
-          version: Type.Integer(),
-          reason: Type.String({ maxLength: 500 }),
-        }),
-      },
-    },
-    async (req) => {
-      const reason = req.body.reason.trim();
-      if (!reason) throw invalid([{ field: 'zuoFeiYuanYin', code: 'required', message: t(req.locale, 'expense.prepayVoidReasonRequired') }]);
-      const { formCode, id, version } = req.body;
-      const row = await getRecordRow(ctx.db, id);
-      if (!row || row.formCode !== formCode || row.isYouXiao !== '1') throw notFound();
-      const definition = await recordDefinition(ctx, row.formCode, row.definitionVersion);
-      if (!definition) throw notFound();
-      const me: SessionUser = { ...req.auth! };
-      if (!scopeOf(ctx, me, definition).canWrite(row)) throw forbidden();
-      if (row.version !== version) throw conflict();
-      // the reason and time go on the record with the void step (one write, the hooks in its transaction)
-      voidReasons.set(me, reason);
-      const data = { ...dataOf(row), zuoFeiYuanYin: reason, zuoFeiShiJian: nowText() };
-      const after = await ctx.db.transaction((tx) =>
-        applyApprovalStep(ctx, tx, me, { definition, recordId: id, action: 'void', fields: {}, data }, req.locale),
-      );
-      return ok({ id, version: after.version });
-    },
-  );
+  // the void route is served once the contract has it (schemas/api/expense.ts `prepaymentVoid`)
+  const e = (endpoints.expense as Record<string, Endpoint | undefined>).prepaymentVoid;
+  if (!e) return;
+  app.post(pathOf(e, ctx.config.apiPrefix), { config: { policy: 'employee' }, schema: routeSchema(e) }, async (req) => {
+    const body = req.body as VoidBody;
+    const reason = String(body.reason ?? '').trim();
+    if (!reason) throw invalid([{ field: 'zuoFeiYuanYin', code: 'required', message: t(req.locale, 'expense.prepayVoidReasonRequired') }]);
+    const { formCode, id, version } = body;
+    if (!FORMS.has(formCode)) throw notFound();
+    const row = await getRecordRow(ctx.db, id);
+    if (!row || row.formCode !== formCode || row.isYouXiao !== '1') throw notFound();
+    const definition = await recordDefinition(ctx, row.formCode, row.definitionVersion);
+    if (!definition) throw notFound();
+    const me: SessionUser = { ...req.auth! };
+    if (!scopeOf(ctx, me, definition).canWrite(row)) throw forbidden();
+    if (row.version !== version) throw conflict();
+    // the reason and time go on the record with the void step (one write, the hooks in its transaction)
+    voidReasons.set(me, reason);
+    const data = { ...dataOf(row), zuoFeiYuanYin: reason, zuoFeiShiJian: nowText() };
+    const after = await ctx.db.transaction((tx) => applyApprovalStep(ctx, tx, me, { definition, recordId: id, action: 'void', fields: {}, data }, req.locale));
+    return ok({ id, version: after.version });
+  });
+}
+
+/** The void route's body (schemas/api/expense.ts prepaymentVoid). */
+interface VoidBody {
+  formCode: string;
+  id: string;
+  version: number;
+  reason: string;
 }
 
 // ─── rules (owner writes) ──────────────────────────────────────────────────────────────────
