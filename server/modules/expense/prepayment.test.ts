@@ -13,6 +13,7 @@ import { rows } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { Type } from '@sinclair/typebox';
 import { endpoint, endpoints, Id, pathOf, type Endpoint } from '../../../schemas/api';
+import { applyApprovalStep, recordDefinition } from '../records';
 import { postMovement } from './ledger';
 
 const PREFIX = '/tpm';
@@ -169,6 +170,14 @@ describe.each(BACKENDS)('prepayment and repayment (%s)', (backend) => {
     expect((await prepay(appId, '4999.70')).statusCode).toBe(200);
     expect(await amounts(appId)).toMatchObject({ prepaid: '5000.00' });
     await consistent(appId);
+    // the prepaid application may not be voided
+    const def = (await recordDefinition(a.ctx, 'feiYongShenQing'))!;
+    const owner = { userId: (await record(appId)).rowCreateId, isAdmin: false } as never;
+    const firstNumber = (await record(first.json().data.id)).number;
+    await expect(
+      a.ctx.db.transaction((tx) => applyApprovalStep(a.ctx, tx, owner, { definition: def, recordId: appId, action: 'void', fields: {} }, 'zh-CN')),
+    ).rejects.toMatchObject({ status: 409, msgKey: 'expense.prepayApplicationVoid', params: { number: firstNumber } });
+    expect((await record(appId)).shenPiZhuangTai).toBe('2');
   }, 180_000);
 
   it('two concurrent prepayments never exceed what is left (one conditional update each)', async () => {

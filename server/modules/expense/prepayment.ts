@@ -52,6 +52,15 @@ export function prepayment(app: TypedApp, ctx: AppContext) {
     beforeWrite: (e) => (FORMS.has(e.definition.code) ? beforeWrite(e) : undefined),
     onTransition: (e) => (FORMS.has(e.definition.code) ? onTransition(e) : undefined),
   });
+  // an application with a live prepayment stays (its prepaid money would lose its ground)
+  registerRecordHooks(ctx, {
+    formTypes: APPLICATION_TYPES,
+    onTransition: async (e) => {
+      if (e.transition.action !== 'void' && e.transition.action !== 'delete') return;
+      const [live] = await livePrepayments(e.tx, e.after.id);
+      if (live) throw new AppError(409, 'expense.prepayApplicationVoid', { number: live.number });
+    },
+  });
   // the void route is served once the contract has it (schemas/api/expense.ts `prepaymentVoid`)
   const e = (endpoints.expense as Record<string, Endpoint | undefined>).prepaymentVoid;
   if (!e) return;
@@ -191,6 +200,16 @@ export const repayable = (a: PrepayAmounts | null) =>
         0,
       )
     : ZERO;
+
+/** The live prepayments (in approval, returned or approved) of an application. */
+async function livePrepayments(tx: Tx, applicationId: string) {
+  return rows<{ id: string; number: string }>(
+    tx,
+    sql`select r.id, r.number from record_links l join records r on r.id = l.to_id
+      where l.from_id = ${applicationId} and l.kind = 'derives' and r.form_code = ${PREPAYMENT_FORM} and r.is_you_xiao = '1'
+        and r.shen_pi_zhuang_tai in (${S.IN_APPROVAL}, ${S.RETURNED}, ${S.APPROVED}) order by r.number limit 1`,
+  );
+}
 
 /** The live repayments (in approval, returned or approved) of a prepayment, other than `exceptId`. */
 async function liveRepayments(tx: Tx, prepaymentId: string, exceptId: string) {
