@@ -12,11 +12,12 @@
 //   prepayment), approve: repaying → repaid; void of an approved one: repaid back.
 //
 // A void needs a reason (`zuoFeiYuanYin`), kept on the record with its time: the void route here
-// (`POST /emp/api/v2/feiYong/yuFu/zuoFei`, contract endpoint expense.prepaymentVoid) writes it with the void step (the records module's
-// approval step: one write, the hooks in its transaction); the plain record void (no reason) is
-// refused for these forms.
-// The void logs are the lists of voided documents (status 5). Every change of a total is one
-// conditional UPDATE (like lifecycle.ts): concurrent prepayments serialise on the row.
+// (`POST /emp/api/v2/feiYong/yuFu/zuoFei`, contract endpoint expense.prepaymentVoid, served once
+// the contract has it) writes it with the void step (the records module's approval step: one
+// write, the hooks in its transaction); the plain record void (no reason) is refused for these
+// forms. The void logs are the lists of voided documents (status 5). An application with a live
+// prepayment may not be voided or deleted. Every change of a total is one conditional UPDATE
+// (like lifecycle.ts): concurrent prepayments serialise on the row.
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { FORM_TYPES } from '../../../schemas';
