@@ -19,6 +19,8 @@ describe('derive section', () => {
       ['feiYongJieAn', 'settles'],
       ['feiYongHeXiao', 'writesOff'],
       ['feiYongZhiFu', 'pays'],
+      ['yuFuKuan', 'derives'],
+      ['huanKuan', 'derives'],
     ]);
     for (const d of deriving) {
       expect(validateDefinition(d).errors).toEqual([]);

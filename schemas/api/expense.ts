@@ -83,6 +83,20 @@ export const DocumentChain = Type.Object({
 export type DocumentChain = Static<typeof DocumentChain>;
 
 export const expense = {
+  prepaymentVoid: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/feiYong/yuFu/zuoFei',
+    tag,
+    summary: 'Voids an approved prepayment (yuFuKuan) or repayment (huanKuan) with its reason, kept on the record',
+    body: Type.Object({
+      formCode: Type.Union([Type.Literal('yuFuKuan'), Type.Literal('huanKuan')]),
+      id: Id,
+      version: Type.Integer({ minimum: 1 }),
+      reason: Type.String({ maxLength: 500 }),
+    }),
+    data: Type.Object({ id: Type.String(), version: Type.Integer() }),
+    errors: [401, 403, 404, 409, 422],
+  }),
   chain: endpoint({
     method: 'POST',
     path: '/emp/api/v2/feiYong/danJu/lianLu',

@@ -33,6 +33,7 @@ import { usePageTitle } from '../layout/pageTitle';
 import { DocumentChainPanel } from './expense/DocumentChainPanel';
 import { showsChain } from './expense/chainModel';
 import { createExpenseServices } from '../api/expenseApi';
+import { voidRow } from './voidRow';
 
 export interface DefinitionPageProps {
   entry: RouteEntry;
@@ -60,7 +61,7 @@ export function DefinitionPage(props: DefinitionPageProps) {
 function ListView({ entry, definition, locale }: DefinitionPageProps & { locale: Locale }) {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
+  const { message, modal } = AntApp.useApp();
   const user = useMemo(() => sessionUser(), []);
   const target = entry.formPath ? routeEntryOf(entry.formPath) : null;
   // a list of applications whose rows open another form (settlement, write-off) only views
@@ -86,11 +87,9 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
     async (action: RowAction, row: ListRow, mode: FormMode) => {
       if (action === 'delete' || action === 'void') {
         try {
-          await api.post(endpointUrl(action === 'delete' ? endpoints.records.delete : endpoints.records.void), {
-            formCode: entry.formCode,
-            id: row.id,
-            version: row.version,
-          });
+          if (action === 'void') {
+            if (!(await voidRow(modal, t, definition, row))) return;
+          } else await api.post(endpointUrl(endpoints.records.delete), { formCode: entry.formCode, id: row.id, version: row.version });
           void message.success(t(action === 'delete' ? 'generic.deleted' : 'generic.voided'));
           setReloadKey((k) => k + 1);
         } catch (e) {
@@ -102,7 +101,7 @@ function ListView({ entry, definition, locale }: DefinitionPageProps & { locale:
       const q = new URLSearchParams(opensOtherForm ? { shenQingId: String(row.id) } : { id: String(row.id), mode: String(mode) });
       navigate(`${entry.formPath}?${q.toString()}`);
     },
-    [entry, opensOtherForm, navigate, message, t],
+    [entry, definition, opensOtherForm, navigate, message, modal, t],
   );
 
   return (

@@ -429,7 +429,7 @@ export async function refreshFinance(ctx: AppContext, db: DbOrTx = ctx.db, ifSta
 function financeScope(ctx: AppContext): ScopeProvider {
   return (user, definition) => {
     if (!definition || user.kind !== 'employee') return null;
-    if (!FINANCE_FORMS.has(definition.formType) && definition.code !== SUPPLEMENTARY_INVOICE_FORM) return null;
+    if (!FINANCE_FORMS.has(definition.formType) && ![SUPPLEMENTARY_INVOICE_FORM, 'yuFuKuan', 'huanKuan'].includes(definition.code)) return null;
     const c = financeCache.get(ctx);
     if (!c || !c.ids.size || Date.now() - c.at > FINANCE_TTL_MS) void refreshFinance(ctx);
     const isFinance = () => !!financeCache.get(ctx)?.ids.has(user.userId);

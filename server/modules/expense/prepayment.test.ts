@@ -11,8 +11,7 @@ import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
 import { budgetPools, records } from '../../db/schema';
 import { rows } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { Type } from '@sinclair/typebox';
-import { endpoint, endpoints, Id, pathOf, type Endpoint } from '../../../schemas/api';
+import { endpoints, pathOf } from '../../../schemas/api';
 import { applyApprovalStep, recordDefinition } from '../records';
 import { postMovement } from './ledger';
 
@@ -21,23 +20,6 @@ const DERIVE = pathOf(endpoints.records.derive, PREFIX);
 const R = { save: pathOf(endpoints.records.save, PREFIX), list: pathOf(endpoints.records.list, PREFIX), void: pathOf(endpoints.records.void, PREFIX) };
 const P = { taskAll: pathOf(endpoints.process.taskAll, PREFIX), approve: pathOf(endpoints.process.approve, PREFIX) };
 const VOID = '/emp/api/v2/feiYong/yuFu/zuoFei';
-// the void route's contract endpoint (proposed for schemas/api/expense.ts as `prepaymentVoid`; the
-// route is served only when the contract has it): the contract's own entry when it is there
-const contract = endpoints.expense as Record<string, Endpoint | undefined>;
-contract.prepaymentVoid ??= endpoint({
-  method: 'POST',
-  path: VOID,
-  tag: 'expense',
-  summary: 'Voids an approved prepayment (yuFuKuan) or repayment (huanKuan) with its reason, kept on the record',
-  body: Type.Object({
-    formCode: Type.Union([Type.Literal('yuFuKuan'), Type.Literal('huanKuan')]),
-    id: Id,
-    version: Type.Integer(),
-    reason: Type.String({ maxLength: 500 }),
-  }),
-  data: Type.Object({ id: Type.String(), version: Type.Integer() }),
-  errors: [401, 403, 404, 409, 422],
-});
 
 type Data = Record<string, unknown>;
 

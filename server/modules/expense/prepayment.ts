@@ -12,8 +12,8 @@
 //   prepayment), approve: repaying → repaid; void of an approved one: repaid back.
 //
 // A void needs a reason (`zuoFeiYuanYin`), kept on the record with its time: the void route here
-// (`POST /emp/api/v2/feiYong/yuFu/zuoFei`, contract endpoint expense.prepaymentVoid, served once
-// the contract has it) writes it with the void step (the records module's approval step: one
+// (`POST /emp/api/v2/feiYong/yuFu/zuoFei`, contract endpoint expense.prepaymentVoid,
+// which writes it with the void step (the records module's approval step: one
 // write, the hooks in its transaction); the plain record void (no reason) is refused for these
 // forms. The void logs are the lists of voided documents (status 5). An application with a live
 // prepayment may not be voided or deleted. Every change of a total is one conditional UPDATE
@@ -21,7 +21,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { FORM_TYPES } from '../../../schemas';
-import { endpoints, pathOf, routeSchema, type Endpoint } from '../../../schemas/api';
+import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
 import type { AppContext, SessionUser, TypedApp } from '../../context';
 import type { Tx } from '../../db/client';
 import { rows } from '../../db/client';
@@ -62,9 +62,8 @@ export function prepayment(app: TypedApp, ctx: AppContext) {
       if (live) throw new AppError(409, 'expense.prepayApplicationVoid', { number: live.number });
     },
   });
-  // the void route is served once the contract has it (schemas/api/expense.ts `prepaymentVoid`)
-  const e = (endpoints.expense as Record<string, Endpoint | undefined>).prepaymentVoid;
-  if (!e) return;
+  // the void with its reason (schemas/api/expense.ts `prepaymentVoid`)
+  const e = endpoints.expense.prepaymentVoid;
   app.post(pathOf(e, ctx.config.apiPrefix), { config: { policy: 'employee' }, schema: routeSchema(e) }, async (req) => {
     const body = req.body as VoidBody;
     const reason = String(body.reason ?? '').trim();
