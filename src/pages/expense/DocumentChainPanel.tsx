@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChainDocument, ChainLine, DocumentChain } from '../../../schemas/api';
 import type { Locale } from '../../../schemas/constants';
 import { ApiError } from '../../api/client';
-import { amountText, documentPath, statusTag, summaryItems } from './chainModel';
+import { STATUS_TAG_STYLES, amountText, documentPath, statusTag, summaryItems } from './chainModel';
 
 export type ChainLoader = (id: string) => Promise<DocumentChain>;
 
@@ -104,7 +104,7 @@ export function DocumentChainView({ chain, locale }: { chain: DocumentChain; loc
       render: (_, d) => {
         const s = statusTag(d.status, locale);
         return (
-          <Tag color={s.color} data-testid={`expense-chain-status-${d.id}`}>
+          <Tag style={STATUS_TAG_STYLES[s.color] ?? STATUS_TAG_STYLES.default} data-status-color={s.color} data-testid={`expense-chain-status-${d.id}`}>
             {s.text}
           </Tag>
         );

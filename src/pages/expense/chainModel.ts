@@ -65,6 +65,18 @@ const STATUS_COLORS: Readonly<Record<string, string>> = {
   [APPROVAL_STATUS.VOID.code]: 'error',
 };
 
+/**
+ * A status tag's own colours (text on a light background, each ≥ 4.5:1): the preset status
+ * colours of antd's filled tag came out with a mixed background axe measured at 2.7:1.
+ */
+export const STATUS_TAG_STYLES: Readonly<Record<string, { color: string; background: string; borderColor: string }>> = {
+  default: { color: 'rgba(0, 0, 0, 0.88)', background: '#fafafa', borderColor: '#d9d9d9' },
+  processing: { color: '#003eb3', background: '#e6f4ff', borderColor: '#91caff' },
+  success: { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' },
+  warning: { color: '#873800', background: '#fff7e6', borderColor: '#ffd591' },
+  error: { color: '#a8071a', background: '#fff1f0', borderColor: '#ffa39e' },
+};
+
 /** The status tag: its text in the locale and its colour. */
 export function statusTag(status: string | null, locale: Locale): { text: string; color: string } {
   const code = status == null || status === '' ? APPROVAL_STATUS.DRAFT.code : status;
