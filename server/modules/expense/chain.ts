@@ -12,6 +12,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { getRecordRow, recordDefinition, scopeOf, type RecordRow } from '../records';
 import { consumptionsOf, occupationsOf } from './ledger';
+import { amountsOf, type Amounts } from './rules';
 import { fmt, money } from './money';
 
 /** The link kinds of the chain, each from the earlier document to the one made from it. */
@@ -104,28 +105,7 @@ async function walk(db: DbOrTx, start: string): Promise<{ rootId: string; order:
   return { rootId, order };
 }
 
-interface AmountsRow {
-  applied: string;
-  occupied: string;
-  settled: string;
-  released: string;
-  writingOff: string;
-  writtenOff: string;
-  paying: string;
-  paid: string;
-}
-
-const ZERO_AMOUNTS: AmountsRow = { applied: '0', occupied: '0', settled: '0', released: '0', writingOff: '0', writtenOff: '0', paying: '0', paid: '0' };
-
-async function amountsOf(db: DbOrTx, applicationId: string): Promise<AmountsRow | null> {
-  const [r] = await rows<AmountsRow>(
-    db,
-    sql`select applied::text as applied, occupied::text as occupied, settled::text as settled, released::text as released,
-      writing_off::text as "writingOff", written_off::text as "writtenOff", paying::text as paying, paid::text as paid
-      from expense_amounts where application_id = ${applicationId}`,
-  );
-  return r ?? null;
-}
+const ZERO_AMOUNTS: Amounts = { applied: '0', occupied: '0', settled: '0', released: '0', writingOff: '0', writtenOff: '0', paying: '0', paid: '0' };
 
 function amountOf(kind: ChainKind, data: unknown): string | null {
   const d = (data ?? {}) as Record<string, unknown>;
