@@ -137,8 +137,8 @@ describe.skipIf(!PG_URL)('budget concurrency (postgres)', () => {
   });
 
   it(
-    'through the HTTP API: concurrent application submissions against a hard pool holding half of them → exactly half occupy, in each of 3 runs',
-    { timeout: 120_000 },
+    'through the HTTP API: 200 concurrent application submissions against a hard pool holding half of them → exactly half occupy, in each of 20 runs',
+    { timeout: 600_000 },
     async () => {
       const zw = await a.login('zhangwei');
       const list = await a.post('/emp/api/v2/biaoDan/record/list', { formCode: 'feiYongShenQing', limit: 50 }, zw);
@@ -148,14 +148,16 @@ describe.skipIf(!PG_URL)('budget concurrency (postgres)', () => {
       expect(draft, list.body.slice(0, 300)).toBeTruthy();
       const fy = draft!.data.caiWuNian as { id: string };
       const figures: string[] = [];
-      for (let run = 0; run < 3; run++) {
+      const SUBMISSIONS = 200;
+      const RUNS = 20;
+      for (let run = 0; run < RUNS; run++) {
         const id = newId();
         const name = `并发申请池-${run}`;
         await wide.db.transaction(async (tx) => {
           await tx.execute(
             sql`insert into budget_pools (id, code, name, amount, control_mode, fiscal_year_id) values (${id}, ${`APP-${run}`}, ${name}, 0, 'hard', ${fy.id})`,
           );
-          await postMovement(tx, { poolId: id, kind: 'load', amount: '2000.00', userId: 'test' });
+          await postMovement(tx, { poolId: id, kind: 'load', amount: '10000.00', userId: 'test' });
         });
         const data = (i: number) => {
           const d = structuredClone(draft!.data);
@@ -166,7 +168,9 @@ describe.skipIf(!PG_URL)('budget concurrency (postgres)', () => {
           return { ...d, huoDongMingCheng: `并发 ${run}-${i}`, yuSuanChi: { id, name }, mingXi: [line], shenQingJinE: '100.00' };
         };
         const rs = await Promise.all(
-          Array.from({ length: 40 }, (_, i) => a.post('/emp/api/v2/biaoDan/record/save', { formCode: 'feiYongShenQing', data: data(i), submit: true }, zw)),
+          Array.from({ length: SUBMISSIONS }, (_, i) =>
+            a.post('/emp/api/v2/biaoDan/record/save', { formCode: 'feiYongShenQing', data: data(i), submit: true }, zw),
+          ),
         );
         const codes = rs.map((r) => r.statusCode);
         const other = rs.find((r) => r.statusCode !== 200 && r.statusCode !== 422);
@@ -174,18 +178,18 @@ describe.skipIf(!PG_URL)('budget concurrency (postgres)', () => {
         expect(
           codes.filter((c) => c === 200),
           `run ${run}`,
-        ).toHaveLength(20);
+        ).toHaveLength(SUBMISSIONS / 2);
         expect(
           codes.filter((c) => c === 422),
           `run ${run}`,
-        ).toHaveLength(20);
+        ).toHaveLength(SUBMISSIONS / 2);
         const p = await agreesWithLedger(id);
-        expect(p).toMatchObject({ occupied: '2000.00', available: '0.00' });
+        expect(p).toMatchObject({ occupied: '10000.00', available: '0.00' });
         figures.push(
           `run ${run + 1}: ${codes.filter((c) => c === 200).length} submitted, ${codes.filter((c) => c === 422).length} refused, occupied ${p.occupied}`,
         );
       }
-      console.log(`HTTP application submissions (40 × 100.00 against 2,000.00):\n${figures.join('\n')}`);
+      console.log(`HTTP application submissions (${SUBMISSIONS} × 100.00 against 10,000.00, ${RUNS} runs):\n${figures.join('\n')}`);
     },
   );
 
