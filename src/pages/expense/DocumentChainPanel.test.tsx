@@ -159,7 +159,9 @@ describe('DocumentChainPanel', () => {
 
   it('speaks English', async () => {
     show(async () => FULL_CHAIN, 'en-US');
-    expect(await screen.findByText('Linked documents')).toBeInTheDocument();
+    // the title shows while loading: wait for the chain itself
+    expect(await screen.findByTestId('expense-chain')).toBeInTheDocument();
+    expect(screen.getByText('Linked documents')).toBeInTheDocument();
     expect(screen.getByText('Left to pay')).toBeInTheDocument();
     expect(screen.getByText('Written off')).toBeInTheDocument();
     expect(screen.getByTestId(`expense-chain-status-${WRITE_OFF_2_ID}`)).toHaveTextContent('In approval');
