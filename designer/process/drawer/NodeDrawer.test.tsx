@@ -275,24 +275,25 @@ describe('NodeDrawer: cc, condition, branches, other nodes', () => {
     const list = await screen.findByTestId('branch-list');
     const order = () => [...list.querySelectorAll('[data-branch]')].map((e) => e.getAttribute('data-branch'));
     expect(order()).toEqual(['big', 'promo', 'small']);
-    expect(within(screen.getByTestId('branch-big')).getByText('申请金额 大于 10000')).toBeInTheDocument();
-    expect(within(screen.getByTestId('branch-promo')).getByText('费用类型 等于 促销费')).toBeInTheDocument();
+    // the conditions read the bound form's labels, which load after the list
+    expect(await within(screen.getByTestId('branch-big')).findByText('申请金额 大于 10000')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('branch-promo')).findByText('费用类型 等于 促销费')).toBeInTheDocument();
     expect(within(screen.getByTestId('branch-small')).getByText('默认')).toBeInTheDocument();
     await user.click(screen.getByTestId('branch-promo-up'));
-    expect(order()).toEqual(['promo', 'big', 'small']);
+    await waitFor(() => expect(order()).toEqual(['promo', 'big', 'small']));
     expect([edge('promo').priority, edge('big').priority, edge('small').priority]).toEqual([0, 1, 2]);
     // keyboard: Alt+↓ on the focused row moves it and keeps the focus on it
     screen.getByTestId('branch-promo').focus();
     fireEvent.keyDown(screen.getByTestId('branch-promo'), { key: 'ArrowDown', altKey: true });
-    expect(order()).toEqual(['big', 'promo', 'small']);
+    await waitFor(() => expect(order()).toEqual(['big', 'promo', 'small']));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('branch-promo')));
     expect(run.types).toEqual(['reorderBranches', 'reorderBranches']);
     // make promo the default: the old default gets an incomplete condition
     await user.click(screen.getByTestId('branch-promo-default'));
-    expect(edge('promo').condition).toBeUndefined();
+    await waitFor(() => expect(edge('promo').condition).toBeUndefined());
     expect(edge('small').condition).toEqual({ and: [] });
     expect(within(screen.getByTestId('branch-small')).getByText('条件未完成')).toBeInTheDocument();
-    expect(order()).toEqual(['big', 'small', 'promo']);
+    await waitFor(() => expect(order()).toEqual(['big', 'small', 'promo']));
     expect(valid(run.def)).toEqual([]);
   });
 
