@@ -56,9 +56,20 @@ async function userPage(browser: Browser, request: APIRequestContext, user: stri
 
 /** Pick the option holding `text` in the antd Select with this test id, typing `search` first. */
 async function choose(page: Page, testId: string, text: string, search: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
+  // the search answers while the dropdown shows the first page: a click can land on an option the
+  // answer replaces (seen under CI load) — check the select shows the pick, else search again
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId(testId).click();
+    await page.keyboard.type(search);
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
+    try {
+      await expect(page.getByTestId(testId)).toContainText(text, { timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** zhangwei's expense application of 12,000 (under 50,000: no regional director), submitted. */
