@@ -37,3 +37,24 @@ export function safeRedirect(target: string | null, fallback: string): string {
   if (!target || !target.startsWith('/web/') || target.startsWith('//') || isPublicPath(target.split('?')[0])) return fallback;
   return target;
 }
+
+/** Whether a path belongs to the dealer shell (/web/dp/…). */
+export function isDealerShellPath(pathname: string): boolean {
+  const p = normalise(pathname);
+  return p === '/web/dp' || p.startsWith('/web/dp/');
+}
+
+/**
+ * Each shell admits only its own user type (spec §6: a dealer id in session makes a dealer): a
+ * dealer on an employee route goes to the dealer home, an employee on a dealer route to the
+ * workbench. The login pages, maintenance, welcome and the activity confirmation admit anyone.
+ * null when the navigation may go ahead.
+ */
+export function shellRedirect(pathname: string, signedIn: boolean, isDealer: boolean): string | null {
+  if (!signedIn) return null;
+  const p = normalise(pathname);
+  if (LOGIN_PAGES.includes(p) || p === APP_ROUTES.welcome || p === APP_ROUTES.maintenance || p.startsWith(APP_ROUTES.activities)) return null;
+  if (isDealerShellPath(p)) return isDealer ? null : APP_ROUTES.workbench;
+  if (isDealer && p.startsWith('/web/')) return APP_ROUTES.dealerHome;
+  return null;
+}

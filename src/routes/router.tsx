@@ -4,7 +4,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { captureEmpSessionId, hasToken, isDealerSession } from '../session/session';
 import { appStore, offWebAtom } from '../session/atoms';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from '../layout/RootLayout';
-import { guardRedirect, loginRedirect, mainPageFor } from './guard';
+import { guardRedirect, loginRedirect, mainPageFor, shellRedirect } from './guard';
 import { APP_ROUTES, BUDGET_POOL_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES, FORM_SETTINGS_ROUTES, PROCESS_ROUTES } from './routeTable';
 import { BUDGET_PAGES } from './budgetRoutes';
 
@@ -13,7 +13,7 @@ export function rootLoader({ request }: LoaderFunctionArgs): null {
   captureEmpSessionId(url.search);
   // ?offWeb=1: the page is embedded elsewhere and shows without the portal's frame
   if (url.searchParams.has('offWeb')) appStore.set(offWebAtom, url.searchParams.get('offWeb') === '1');
-  const to = guardRedirect(url.pathname, url.search, hasToken());
+  const to = guardRedirect(url.pathname, url.search, hasToken()) ?? shellRedirect(url.pathname, hasToken(), isDealerSession());
   if (to) throw redirect(to);
   return null;
 }
