@@ -91,11 +91,13 @@ export interface ApiClientOptions {
 export class ApiClient {
   private readonly http: KyInstance;
   private readonly baseUrl: string | undefined;
+  private readonly timeout: number;
 
   constructor(options: ApiClientOptions = {}) {
     this.baseUrl = options.baseUrl;
+    this.timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
     this.http = ky.create({
-      timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+      timeout: this.timeout,
       retry: 0,
       throwHttpErrors: false,
       credentials: 'same-origin',
@@ -139,16 +141,22 @@ export class ApiClient {
     return { blob: await response.blob(), filename };
   }
 
-  /** multipart upload of one file */
-  async upload<T = unknown>(path: string, file: Blob, name: string, onProgress?: (percent: number) => void): Promise<T> {
+  /**
+   * Multipart upload of one file. With XMLHttpRequest (every browser) the progress comes from
+   * `xhr.upload.onprogress` over an ordinary request body: a streamed fetch body (ky's
+   * onUploadProgress) is sent by Chromium only over HTTP/2 and fails against an HTTP/1.1 server
+   * with net::ERR_ALPN_NEGOTIATION_FAILED. Same headers, envelope, error catalogue, timeout and
+   * abort signal as every other call; without XMLHttpRequest (Node) a plain fetch, no progress.
+   */
+  async upload<T = unknown>(path: string, file: Blob, name: string, onProgress?: (percent: number) => void, options: CallOptions = {}): Promise<T> {
     const form = new FormData();
     form.append('file', file, name);
-    const done = loadingTracker.start();
+    const done = options.silent ? () => {} : loadingTracker.start();
     try {
-      const response = await this.http.post(this.url(path), {
-        body: form,
-        onUploadProgress: onProgress ? (p) => onProgress(Math.round(p.percent * 100)) : undefined,
-      });
+      const response =
+        typeof XMLHttpRequest === 'undefined'
+          ? await this.http.post(this.url(path), { body: form, signal: options.signal, headers: options.headers })
+          : await this.xhrPost(this.url(path), form, onProgress, options);
       const env = await this.readEnvelope<T>(response);
       return env.data;
     } catch (e) {
@@ -156,6 +164,53 @@ export class ApiClient {
     } finally {
       done();
     }
+  }
+
+  /** POST a body through XMLHttpRequest: the answer's status and text, upload progress in percent. */
+  private xhrPost(url: string, body: FormData, onProgress: ((percent: number) => void) | undefined, options: CallOptions): Promise<AnswerLike> {
+    return new Promise<AnswerLike>((resolve, reject) => {
+      const signal = options.signal;
+      if (signal?.aborted) {
+        reject(abortReason(signal));
+        return;
+      }
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', url);
+      xhr.timeout = this.timeout;
+      xhr.withCredentials = false; // same-origin credentials, as the ky path
+      for (const [k, v] of Object.entries({ ...sessionHeaders(), ...(options.headers ?? {}) })) xhr.setRequestHeader(k, v);
+      if (onProgress) {
+        xhr.upload.onprogress = (ev) => {
+          if (ev.lengthComputable && ev.total > 0) onProgress(Math.min(100, Math.round((ev.loaded / ev.total) * 100)));
+        };
+      }
+      const onAbort = () => xhr.abort();
+      const cleanup = () => signal?.removeEventListener('abort', onAbort);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      xhr.onload = () => {
+        cleanup();
+        if (onProgress) onProgress(100);
+        const text = xhr.responseText;
+        resolve({
+          status: xhr.status,
+          statusText: xhr.statusText,
+          json: async () => JSON.parse(text) as unknown,
+        });
+      };
+      xhr.onerror = () => {
+        cleanup();
+        reject(new TypeError(`Failed to fetch ${url}`));
+      };
+      xhr.ontimeout = () => {
+        cleanup();
+        reject(new DOMException(`Request timed out: POST ${url}`, 'TimeoutError'));
+      };
+      xhr.onabort = () => {
+        cleanup();
+        reject(signal ? abortReason(signal) : new DOMException('The upload was aborted', 'AbortError'));
+      };
+      xhr.send(body);
+    });
   }
 
   private async send(method: 'GET' | 'POST', path: string, payload: Payload, options: CallOptions): Promise<Response> {
@@ -185,7 +240,7 @@ export class ApiClient {
   }
 
   /** Parse the envelope, run the error catalogue, throw for a non-zero code. */
-  private async readEnvelope<T>(response: Response): Promise<Envelope<T>> {
+  private async readEnvelope<T>(response: AnswerLike): Promise<Envelope<T>> {
     let body: unknown;
     try {
       body = await response.json();
@@ -207,6 +262,17 @@ export class ApiClient {
     }
     return env;
   }
+}
+
+/** What the envelope reader needs of an answer: a fetch Response, or an XMLHttpRequest's. */
+interface AnswerLike {
+  status: number;
+  statusText: string;
+  json(): Promise<unknown>;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The upload was aborted', 'AbortError');
 }
 
 function toApiError(e: unknown): ApiError {
