@@ -7,7 +7,8 @@ import { languageKeys, users } from '../../db/schema';
 import { invalid, ok } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { setSessionLanguage } from '../auth';
-import { NAMESPACES, type Messages } from '../../../schemas/locales';
+import { buildBundles, isSafeKeyPath, keyError, parseLanguageType } from './keys';
+import { NAMESPACES } from '../../../schemas/locales';
 import { localeOfLanguageType } from '../../../schemas/constants';
 
 const E = endpoints.languages;
@@ -16,8 +17,7 @@ export function languageRoutes(app: TypedApp, ctx: AppContext) {
   const p = ctx.config.apiPrefix;
 
   app.post(pathOf(E.switch, p), { config: { policy: 'any' }, schema: routeSchema(E.switch) }, async (req) => {
-    const type = Number(req.body.duoYuYanType);
-    if (!Number.isInteger(type)) throw invalid([{ field: 'duoYuYanType', message: t(req.locale, 'languages.badType') }]);
+    const type = parseLanguageType(req.body.duoYuYanType, req.locale);
     await setSessionLanguage(ctx.db, req.auth!.sessionId, type);
     await ctx.db.update(users).set({ duoYuYanType: type }).where(eq(users.id, req.auth!.userId));
     return ok(null);
@@ -27,7 +27,8 @@ export function languageRoutes(app: TypedApp, ctx: AppContext) {
     const b = req.body;
     const m = /^([a-zA-Z]+):([A-Za-z0-9_.-]+)$/.exec(b.key);
     if (!m || !(NAMESPACES as readonly string[]).includes(m[1])) throw invalid([{ field: 'key', message: t(req.locale, 'languages.badKey') }]);
-    const locale = localeOfLanguageType(Number(b.duoYuYanType));
+    if (!isSafeKeyPath(m[2])) throw keyError(req.locale);
+    const locale = localeOfLanguageType(parseLanguageType(b.duoYuYanType, req.locale));
     await ctx.db
       .insert(languageKeys)
       .values({ locale, namespace: m[1], key: m[2], value: b.update, updatedBy: req.auth!.userId })
@@ -38,23 +39,11 @@ export function languageRoutes(app: TypedApp, ctx: AppContext) {
   // public: the login pages need their texts before anyone signs in
   app.post(pathOf(E.keys, p), { config: { policy: 'public' }, schema: routeSchema(E.keys) }, async (req) => {
     const b = req.body ?? {};
-    const locale = b.duoYuYanType !== undefined && b.duoYuYanType !== '' ? localeOfLanguageType(Number(b.duoYuYanType)) : req.locale;
+    const locale = b.duoYuYanType !== undefined && b.duoYuYanType !== '' ? localeOfLanguageType(parseLanguageType(b.duoYuYanType, req.locale)) : req.locale;
     const rows = await ctx.db
       .select()
       .from(languageKeys)
       .where(and(eq(languageKeys.locale, locale), b.namespace ? eq(languageKeys.namespace, b.namespace) : undefined));
-    const out: Record<string, Messages> = {};
-    for (const r of rows) {
-      const ns = (out[r.namespace] ??= {});
-      const parts = r.key.split('.');
-      let cur: Messages = ns;
-      for (let i = 0; i < parts.length - 1; i++) {
-        const next = cur[parts[i]];
-        if (typeof next === 'string') break; // a key both leaf and branch: keep the leaf
-        cur = (cur[parts[i]] ??= {}) as Messages;
-      }
-      cur[parts[parts.length - 1]] = r.value;
-    }
-    return ok(out);
+    return ok(buildBundles(rows));
   });
 }
