@@ -6,7 +6,7 @@ import { Alert, App as AntApp, Button, Card, Col, Descriptions, Input, Modal, Ro
 import { BellOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { Locale } from '../../schemas';
 import type { WidgetServices } from '../../widgets/types';
-import { ProcessDiagram } from './ProcessDiagram';
+import { ProcessDiagramLazy as ProcessDiagram } from './ProcessDiagramLazy';
 import { HistoryTimeline } from './HistoryTimeline';
 import { diagramState } from './diagramState';
 import { strategyRefs } from './strategySummary';

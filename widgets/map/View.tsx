@@ -3,7 +3,7 @@ import type { ViewProps } from '../types';
 import { EmptyValue } from '../shared/EmptyValue';
 import { useWidgetT } from '../i18n';
 import { formatCoordinates } from './coordinates';
-import { LeafletMap } from './LeafletMap';
+import { LeafletMap } from './LazyLeafletMap';
 
 export function View({ value, locale, services }: ViewProps<MapValue>) {
   const t = useWidgetT(locale);

@@ -5,7 +5,7 @@ import type { WidgetProps } from '../types';
 import { groupAria } from '../shared/aria';
 import { useWidgetT } from '../i18n';
 import { COORD_PLACES, parseCoordinate } from './coordinates';
-import { LeafletMap } from './LeafletMap';
+import { LeafletMap } from './LazyLeafletMap';
 
 const round = (n: number) => Number(n.toFixed(COORD_PLACES));
 

@@ -15,17 +15,18 @@ describe('65 富文本 rich text', () => {
     expect(view.querySelector('strong')).toHaveTextContent('说明');
   });
 
-  it('loads a value into the editor without its script', () => {
+  it('loads a value into the editor without its script', async () => {
     const r = renderField(TC.RICH_TEXT, { label: '活动方案', value: dirty });
-    const editor = r.getByRole('textbox', { name: '活动方案' });
+    // the editor (TipTap) is loaded on first use
+    const editor = await r.findByRole('textbox', { name: '活动方案' });
     expect(editor.querySelector('strong')).toHaveTextContent('说明');
     expect(editor.innerHTML).not.toContain('script');
     expect(r.getByRole('toolbar', { name: '格式工具栏' })).toBeInTheDocument();
   });
 
-  it('is read-only when asked', () => {
+  it('is read-only when asked', async () => {
     const r = renderWidget(TC.RICH_TEXT, { label: '活动方案', value: '<p>甲</p>', readOnly: true });
-    expect(r.getByRole('textbox', { name: '活动方案' })).toHaveAttribute('contenteditable', 'false');
+    expect(await r.findByRole('textbox', { name: '活动方案' })).toHaveAttribute('contenteditable', 'false');
     expect(r.queryByRole('toolbar')).toBeNull();
   });
 
