@@ -8,16 +8,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import { EventBus, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
+import { registerBodyDepth } from './plugins/bodyDepth';
 import { registerEnvelope } from './plugins/envelope';
 import { registerMaintenanceGate } from './plugins/maintenance';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSerializer } from './plugins/serializer';
+import { registerClient } from './plugins/static';
+import { registerCompression } from './plugins/compress';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerPolicy, type RegisteredRoute } from './plugins/policy';
 import { maintenanceModule, maintenanceState, refreshMaintenance } from './modules/maintenance';
 import { authModule, sessionResolver } from './modules/auth';
@@ -61,6 +63,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerEnvelope(app);
   registerSerializer(app, { validate: config.testMode });
+  // bad input is refused before any route sees it: nesting, NUL/surrogates, unbounded numbers (422)
+  registerBodyDepth(app);
   // what the plugins below need from modules, as decorations (plugins/ imports no module)
   app.decorate('resolveSession', sessionResolver(ctx));
   app.decorate('maintenanceOn', maintenanceState(ctx));
@@ -74,6 +78,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     global: false,
     errorResponseBuilder: () => new AppError(429, 'errors.tooManyRequests'),
   });
+  // answers of 1 KB and more compressed (br/gzip); security headers on every answer, CSP on pages
+  await registerCompression(app);
+  registerSecurityHeaders(app);
   await registerOpenApi(app, config.apiPrefix);
 
   // the modules (records indexes every published form's list at start and on `definition.published`)
@@ -92,18 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await app.register(module, { ctx });
   }
 
-  // the built client, with history fallback for its routes
-  if (existsSync(path.join(config.clientDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.clientDist, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0];
-    const clientRoute = url === '/' || url === '/web' || url.startsWith('/web/') || url === '/maintenance';
-    if (req.method === 'GET' && clientRoute && existsSync(path.join(config.clientDist, 'index.html'))) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
-  });
+  // the built client (precompressed, cached by hash), with history fallback for its routes
+  await registerClient(app, config.clientDist);
 
   await app.ready();
   if (config.seedBusiness && config.seedDemo) await seedBusinessIfEmpty(app, ctx);

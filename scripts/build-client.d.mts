@@ -1,0 +1,7 @@
+export interface Precompressed {
+  file: string;
+  size: number;
+  br: number | null;
+  gz: number | null;
+}
+export function precompress(dir: string, opts?: { minBytes?: number }): Precompressed[];

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Builds the client (vite build; extra arguments are passed on, e.g. --outDir) and writes a
+// brotli (.br) and a gzip (.gz) twin beside every text file of the build, which the server's
+// static plugin (server/plugins/static.ts, preCompressed) sends to clients that accept them.
+// `precompress(dir)` alone: node scripts/build-client.mjs --precompress-only <dir>.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map|wasm)$/i;
+
+function* filesOf(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesOf(p);
+    else if (entry.isFile()) yield p;
+  }
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` for every compressible file of `dir` of at least `minBytes`,
+ * each only when smaller than the original. Returns what was written: { file, size, br, gz }[].
+ */
+export function precompress(dir, { minBytes = 1024 } = {}) {
+  const out = [];
+  for (const file of filesOf(dir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const size = statSync(file).size;
+    if (size < minBytes) continue;
+    const data = readFileSync(file);
+    const br = brotliCompressSync(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    });
+    const gz = gzipSync(data, { level: 9 });
+    const row = { file: path.relative(dir, file), size, br: null, gz: null };
+    if (br.length < size) {
+      writeFileSync(`${file}.br`, br);
+      row.br = br.length;
+    }
+    if (gz.length < size) {
+      writeFileSync(`${file}.gz`, gz);
+      row.gz = gz.length;
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** The build's output folder among vite's arguments (--outDir x / --outDir=x), else dist. */
+function outDirOf(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--outDir') return args[i + 1];
+    if (args[i].startsWith('--outDir=')) return args[i].slice('--outDir='.length);
+  }
+  return 'dist';
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const args = process.argv.slice(2);
+  let dir;
+  if (args[0] === '--precompress-only') {
+    dir = args[1] ?? 'dist';
+  } else {
+    const vite = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', ...args], { stdio: 'inherit' });
+    if (vite.status !== 0) process.exit(vite.status ?? 1);
+    dir = outDirOf(args);
+  }
+  const t0 = Date.now();
+  const rows = precompress(path.resolve(dir));
+  const sum = (k) => rows.reduce((n, r) => n + (r[k] ?? 0), 0);
+  console.log(
+    `precompressed ${rows.length} files in ${Date.now() - t0} ms: ${(sum('size') / 1024).toFixed(0)} KB → br ${(sum('br') / 1024).toFixed(0)} KB, gzip ${(sum('gz') / 1024).toFixed(0)} KB`,
+  );
+}

@@ -1,0 +1,49 @@
+// The built client (config.clientDist) on the API's port: the files of the build, with the
+// brotli / gzip twins that scripts/build-client.mjs writes beside them chosen by Accept-Encoding
+// (preCompressed), and index.html for the client's routes (history fallback). Hashed assets
+// (assets/<name>-<hash>.<ext>) never change under their name: a year, immutable; everything else
+// (index.html, favicon, …) is revalidated on every use (no-cache), so a new build is seen at once.
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+/** Cache-Control of a file of the build, by its path (the `.br`/`.gz` twin counts as its original). */
+export function cacheControlOf(filePath: string, root: string): string {
+  const rel = path.relative(root, filePath).split(path.sep).join('/');
+  return rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE;
+}
+
+/** Is this path one of the client's routes (answered with index.html)? */
+export function isClientRoute(url: string): boolean {
+  return url === '/' || url === '/web' || url.startsWith('/web/') || url === '/maintenance';
+}
+
+export async function registerClient(app: FastifyInstance, clientDist: string): Promise<void> {
+  const root = path.resolve(clientDist);
+  const hasClient = existsSync(path.join(root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // the compressed twins are found by preCompressed, not served under their own names
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlOf(filePath, root));
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasClient && isClientRoute(url)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
+  });
+}
