@@ -51,12 +51,16 @@ export interface DesignerApi {
   list(query: DefinitionListQuery): Promise<PagedResult<DefinitionSummary>>;
   /** `edit-init.action` */
   load(code: string): Promise<DefinitionEditInit>;
-  /** `edit-save.action` (JSON `{ definition }`); creates the draft when the code is new */
-  saveDraft(definition: FormDefinition): Promise<{ code: string; savedAt: string }>;
+  /**
+   * `edit-save.action` (JSON `{ definition, draftVersion }`); creates the draft when the code is
+   * new. `draftVersion` is the draft's version the designer loaded (0: a new form); a stale one
+   * rejects with status 409 (another admin saved or published meanwhile). Answers the new version.
+   */
+  saveDraft(definition: FormDefinition, draftVersion?: number): Promise<{ code: string; savedAt: string; draftVersion: number }>;
   /** `POST /emp/api/v2/biaoDan/validate` */
   validate(definition: FormDefinition): Promise<{ errors: DefinitionProblem[] }>;
-  /** `POST /emp/api/v2/biaoDan/publish`: publishes the saved draft as a new version */
-  publish(code: string): Promise<{ version: number }>;
+  /** `POST /emp/api/v2/biaoDan/publish`: publishes the saved draft as a new version (a stale `draftVersion`, or a publish that lost to another, rejects with 409) */
+  publish(code: string, draftVersion?: number): Promise<{ version: number }>;
   /** `POST /emp/api/v2/biaoDan/versions` */
   versions(code: string): Promise<DefinitionVersionInfo[]>;
   /** `POST /emp/api/v2/biaoDan/get`: a published version (the latest without `version`) */

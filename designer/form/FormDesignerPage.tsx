@@ -5,7 +5,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndMonitor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Alert, App, Button, Form, Input, Select, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, RedoOutlined, ScissorOutlined, SnippetsOutlined, UndoOutlined } from '@ant-design/icons';
 import { FORM_TYPES, TC, isTypeCode, typeInfo, validateDefinition, type FormDefinition } from '../../schemas';
 import type { WidgetMeta } from '../../widgets/types';
@@ -48,15 +48,17 @@ const isEditable = (el: EventTarget | null) =>
 
 function SaveIndicator({ state, dirty }: { state: SaveState; dirty: boolean }) {
   const { t } = useDesignerT();
-  const kind = state.kind === 'error' ? 'error' : state.kind === 'saving' ? 'saving' : dirty ? 'dirty' : 'saved';
+  const kind = state.kind === 'error' || state.kind === 'conflict' ? state.kind : state.kind === 'saving' ? 'saving' : dirty ? 'dirty' : 'saved';
   const text =
     kind === 'error'
       ? t('status.error', { msg: (state as { message: string }).message })
-      : kind === 'saving'
-        ? t('status.saving')
-        : kind === 'dirty'
-          ? t('status.dirty')
-          : t('status.saved');
+      : kind === 'conflict'
+        ? t('status.conflict')
+        : kind === 'saving'
+          ? t('status.saving')
+          : kind === 'dirty'
+            ? t('status.dirty')
+            : t('status.saved');
   return (
     <span className="fw-designer-status" data-state={kind} data-testid="save-status" role="status" aria-live="polite">
       {text}
@@ -225,18 +227,39 @@ const NO_PLACED = placeErrors({ fields: [] } as unknown as FormDefinition, []);
 function DesignerWorkspace({
   api,
   published,
+  loaded,
   onPublished,
+  onReload,
   initialTab,
 }: {
   api: DesignerApi;
   published: FormDefinition | null;
+  /** the last load's draft version (a new object per load: the autosave starts from it again) */
+  loaded: { draftVersion: number };
   onPublished: () => void;
+  /** load the server's draft again, dropping this editor's unsaved changes */
+  onReload: () => void;
   initialTab: DesignerTab;
 }) {
   const store = useDesignerStore();
   const { t, locale } = useDesignerT();
   const { message, modal } = App.useApp();
-  const { state: saveState, flush } = useAutosave(store, api, true);
+  const autosave = useAutosave(store, api, loaded.draftVersion, true);
+  const { state: saveState, flush, reset: resetAutosave } = autosave;
+  useEffect(() => resetAutosave(loaded.draftVersion), [loaded, resetAutosave]);
+  const [resolving, setResolving] = useState(false);
+  /** after a 409: save this editor's copy over the other one (naming the server's current version) */
+  const overwrite = async () => {
+    setResolving(true);
+    try {
+      const fresh = await api.load(store.getState().definition.code);
+      if (await autosave.overwrite(fresh.draftVersion)) void message.success(t('conflict.overwritten'));
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setResolving(false);
+    }
+  };
   const definition = useDesignerState(selectDef);
   const [showErrors, setShowErrors] = useState(false);
   const [tab, setTab] = useState<string>(initialTab);
@@ -297,7 +320,7 @@ function DesignerWorkspace({
       onOk: async () => {
         setPublishing(true);
         try {
-          const { version } = await api.publish(def.code);
+          const { version } = await api.publish(def.code, autosave.draftVersion.current);
           store.markSaved();
           void message.success(t('publish.done', { v: version }));
           onPublished();
@@ -343,6 +366,24 @@ function DesignerWorkspace({
           { key: 'versions', label: t('tabs.versions'), children: <VersionsPane api={api} /> },
         ]}
       />
+      <Modal
+        open={saveState.kind === 'conflict'}
+        title={t('conflict.title')}
+        closable={false}
+        mask={{ closable: false }}
+        destroyOnHidden
+        data-testid="designer-conflict"
+        footer={[
+          <Button key="reload" onClick={onReload} disabled={resolving} data-testid="designer-conflict-reload">
+            {t('conflict.reload')}
+          </Button>,
+          <Button key="overwrite" danger type="primary" loading={resolving} onClick={() => void overwrite()} data-testid="designer-conflict-overwrite">
+            {t('conflict.overwrite')}
+          </Button>,
+        ]}
+      >
+        {t('conflict.text')}
+      </Modal>
     </div>
   );
 }
@@ -362,7 +403,8 @@ function CreateForm({ api, onCreated }: { api: DesignerApi; onCreated: (def: For
         setError(null);
         try {
           const def = newDefinition(v.code, { 'zh-CN': v.name }, v.formType);
-          const res = await api.saveDraft(def);
+          // draftVersion 0: only a new code (an existing form is never overwritten from here)
+          const res = await api.saveDraft(def, 0);
           onCreated({ ...def, code: res.code });
         } catch (e) {
           setError(e instanceof Error ? e.message : String(e));
@@ -400,6 +442,7 @@ export function FormDesignerPage({ api, code, onCreated, initialTab = 'design' }
   const { t } = useDesignerT();
   const [store, setStore] = useState<DesignerStore | null>(null);
   const [published, setPublished] = useState<FormDefinition | null>(null);
+  const [loaded, setLoaded] = useState<{ draftVersion: number }>({ draftVersion: 0 });
   const [error, setError] = useState<string | null>(null);
   const [currentCode, setCurrentCode] = useState(code);
   const loadSeq = useRef(0);
@@ -415,6 +458,7 @@ export function FormDesignerPage({ api, code, onCreated, initialTab = 'design' }
         const def = init.draft ?? init.published;
         if (!def) throw new Error(t('load.notFound', { code: c }));
         setPublished(init.published);
+        setLoaded({ draftVersion: init.draftVersion });
         setStore((prev) => {
           if (prev && prev.getState().definition.code === def.code) {
             if (keepHistory) prev.rebase(def);
@@ -452,7 +496,14 @@ export function FormDesignerPage({ api, code, onCreated, initialTab = 'design' }
   if (!store) return <Spin />;
   return (
     <DesignerStoreContext.Provider value={store}>
-      <DesignerWorkspace api={api} published={published} onPublished={() => void load(currentCode, true)} initialTab={initialTab} />
+      <DesignerWorkspace
+        api={api}
+        published={published}
+        loaded={loaded}
+        onPublished={() => void load(currentCode, true)}
+        onReload={() => void load(currentCode)}
+        initialTab={initialTab}
+      />
     </DesignerStoreContext.Provider>
   );
 }

@@ -89,7 +89,7 @@ export function FormListPage({ api, onOpen, onOpenAsUser }: FormListPageProps) {
       const init = await api.load(copying.code);
       const src = init.draft ?? init.published;
       if (!src) throw new Error(t('load.notFound', { code: copying.code }));
-      await api.saveDraft(copyDefinition(src, v.code, { 'zh-CN': v.name }));
+      await api.saveDraft(copyDefinition(src, v.code, { 'zh-CN': v.name }), 0);
       void message.success(t('list.copied', { code: v.code }));
       setCopying(null);
       await reload();

@@ -40,6 +40,8 @@ export const DefinitionEditInit = Type.Object({
   draft: Type.Union([DefinitionDoc, Type.Null()]),
   published: Type.Union([DefinitionDoc, Type.Null()]),
   versions: Type.Array(Type.Integer()),
+  /** the draft's optimistic version: send it with the next save (and publish); a stale one answers 409 */
+  draftVersion: Type.Integer(),
 });
 export const DefinitionVersionInfo = Type.Object({
   version: Type.Integer(),
@@ -70,11 +72,20 @@ export const definitions = {
     method: 'POST',
     path: `${PREFIX}/emp/system/commons/biaoDan/edit-save.action`,
     tag,
-    summary: 'Saves the draft (creates the form when the code is new)',
-    body: WithDefinition,
+    summary: 'Saves the draft (creates the form when the code is new; draftVersion 0: only a new code; a stale draftVersion → 409)',
+    body: Type.Object({
+      ...WithDefinition.properties,
+      draftVersion: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: 2147483647,
+          description: 'the draftVersion the designer loaded (0: a new form); without it the save is unconditional',
+        }),
+      ),
+    }),
     encoding: 'json',
-    data: Type.Object({ code: Type.String(), savedAt: Type.String({ description: 'ISO time' }) }),
-    errors: [401, 403, 422],
+    data: Type.Object({ code: Type.String(), savedAt: Type.String({ description: 'ISO time' }), draftVersion: Type.Integer() }),
+    errors: [401, 403, 409, 422],
   }),
   delete: endpoint({
     method: 'POST',
@@ -99,8 +110,8 @@ export const definitions = {
     method: 'POST',
     path: '/emp/api/v2/biaoDan/publish',
     tag,
-    summary: 'Publishes the saved draft as a new version',
-    body: Code,
+    summary: 'Publishes the saved draft as a new version (of concurrent publishes one wins, the others 409; a stale draftVersion → 409)',
+    body: Type.Object({ ...Code.properties, draftVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })) }),
     data: Type.Object({ version: Type.Integer() }),
     errors: [401, 403, 404, 409, 422],
   }),

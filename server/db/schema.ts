@@ -185,6 +185,8 @@ export const formDefinitions = pgTable('form_definitions', {
   /** the working copy of the designer; null once published and not edited since */
   draft: jsonb('draft'),
   draftSavedAt: ts('draft_saved_at'),
+  /** the draft's optimistic version: every save and publish adds one; a save naming another answers 409 */
+  draftVersion: integer('draft_version').notNull().default(1),
   latestVersion: integer('latest_version').notNull().default(0),
   /** count of valid records, maintained on create/delete (cheap unfiltered totals) */
   recordCount: bigint('record_count', { mode: 'number' }).notNull().default(0),

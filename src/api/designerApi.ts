@@ -16,9 +16,9 @@ export function createDesignerApi(client: ApiClient = api, prefix?: string): Des
   return {
     list: (query: DefinitionListQuery) => call(D.list, { page: query.page, limit: pageSize(query.limit), keyword: query.keyword, formType: query.formType }),
     load: (code: string) => call(D.editInit, { code }),
-    saveDraft: (definition: FormDefinition) => call(D.saveDraft, { definition }),
+    saveDraft: (definition: FormDefinition, draftVersion?: number) => call(D.saveDraft, { definition, draftVersion }),
     validate: (definition: FormDefinition) => call(D.validate, { definition }),
-    publish: (code: string) => call(D.publish, { code }),
+    publish: (code: string, draftVersion?: number) => call(D.publish, { code, draftVersion }),
     versions: (code: string) => call(D.versions, { code }),
     getVersion: (code: string, version?: number) => call(D.get, { code, version }),
     exportDefinition: (code: string) => call(D.export, { code }),

@@ -1,6 +1,6 @@
 // An in-memory DesignerApi for component tests and stories: drafts, published versions and
 // record counts per code, with the server's refusals (delete while records exist, publish of
-// an invalid definition or of no draft). tests/contract/designerApi.test.ts runs one scenario
+// an invalid definition or of no draft, a stale draftVersion). tests/contract/designerApi.test.ts runs one scenario
 // against this and the real server and expects the same observations: keep them alike.
 import { validateDefinition, type FormDefinition } from '../../../schemas';
 import type { DefinitionSummary, DesignerApi, DesignerApiError } from '../../api';
@@ -10,6 +10,8 @@ interface Entry {
   versions: { version: number; definition: FormDefinition; publishedAt: string; publishedBy: string }[];
   records: number;
   rowModDate: string;
+  /** the draft's optimistic version: every save and publish adds one */
+  draftVersion: number;
 }
 
 function fail(status: number, message: string): never {
@@ -28,7 +30,7 @@ export class MemoryDesignerApi implements DesignerApi {
   }
 
   seed(def: FormDefinition, opts: { publish?: boolean; records?: number } = {}): this {
-    this.entries.set(def.code, { draft: structuredClone(def), versions: [], records: opts.records ?? 0, rowModDate: this.now() });
+    this.entries.set(def.code, { draft: structuredClone(def), versions: [], records: opts.records ?? 0, rowModDate: this.now(), draftVersion: 1 });
     if (opts.publish) void this.publish(def.code);
     return this;
   }
@@ -66,27 +68,40 @@ export class MemoryDesignerApi implements DesignerApi {
       draft: e.draft ? structuredClone(e.draft) : null,
       published: latest ? structuredClone(latest.definition) : null,
       versions: e.versions.map((v) => v.version).reverse(),
+      draftVersion: e.draftVersion,
     };
   }
 
-  async saveDraft(definition: FormDefinition) {
+  /** another admin's save (tests of the conflict dialog): the draft moves on without this client */
+  saveAsOther(definition: FormDefinition) {
+    const e = this.entries.get(definition.code) ?? fail(404, `表单不存在：${definition.code}`);
+    e.draft = structuredClone(definition);
+    e.draftVersion++;
+  }
+
+  async saveDraft(definition: FormDefinition, draftVersion?: number) {
     this.saves++;
     const e = this.entries.get(definition.code);
+    if (draftVersion !== undefined && (e ? e.draftVersion !== draftVersion : draftVersion > 0)) {
+      fail(409, draftVersion === 0 ? '该表单编码已存在' : '草稿已被他人修改（或已发布），请重新加载后再保存，或选择覆盖');
+    }
     const savedAt = this.now();
     if (e) {
       e.draft = structuredClone(definition);
       e.rowModDate = savedAt;
-    } else this.entries.set(definition.code, { draft: structuredClone(definition), versions: [], records: 0, rowModDate: savedAt });
-    return { code: definition.code, savedAt };
+      e.draftVersion++;
+    } else this.entries.set(definition.code, { draft: structuredClone(definition), versions: [], records: 0, rowModDate: savedAt, draftVersion: 1 });
+    return { code: definition.code, savedAt, draftVersion: this.entries.get(definition.code)!.draftVersion };
   }
 
   async validate(definition: FormDefinition) {
     return { errors: validateDefinition(definition).errors.map((e) => ({ path: e.path, message: e.message, code: e.code })) };
   }
 
-  async publish(code: string) {
+  async publish(code: string, draftVersion?: number) {
     const e = this.entries.get(code) ?? fail(404, `表单不存在：${code}`);
     if (!e.draft) fail(409, '没有可发布的草稿');
+    if (draftVersion !== undefined && draftVersion !== e.draftVersion) fail(409, '草稿已被他人修改（或已发布），请重新加载后再保存，或选择覆盖');
     const v = validateDefinition(e.draft);
     if (!v.valid) fail(422, v.errors[0].message);
     const version = (e.versions[e.versions.length - 1]?.version ?? 0) + 1;
@@ -94,6 +109,7 @@ export class MemoryDesignerApi implements DesignerApi {
     e.versions.push({ version, definition, publishedAt: this.now(), publishedBy: '系统管理员' });
     // publishing consumes the draft (the designer then edits on top of the published version)
     e.draft = null;
+    e.draftVersion++;
     return { version };
   }
 

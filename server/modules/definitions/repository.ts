@@ -1,6 +1,6 @@
 // Form definitions: one row per form (its draft and bookkeeping) and one row per published
 // version (kept forever: records remember the version they were written under).
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { formDefinitions, formDefinitionVersions, records } from '../../db/schema';
 import type { FormDefinition, LocalizedText } from '../../../schemas';
@@ -64,30 +64,54 @@ export async function listVersions(db: Db, code: string) {
     .orderBy(desc(formDefinitionVersions.version));
 }
 
-export async function saveDraft(db: Db, def: FormDefinition, user: string) {
+/**
+ * Saves the draft; creates the form when the code is new. With `expected` (the draftVersion the
+ * editor loaded; 0: the code must be new) the write is one conditional statement: the row's
+ * draft_version must still be `expected`, else nothing is written and the answer is null (409).
+ * Every save adds one to draft_version.
+ */
+export async function saveDraft(db: DbOrTx, def: FormDefinition, user: string, expected?: number): Promise<{ savedAt: Date; draftVersion: number } | null> {
   const now = new Date();
-  await db
+  const set = { name: def.name, formType: def.formType, draft: def, draftSavedAt: now, rowModUser: user, rowModDate: nowText(now) };
+  const [row] = await db
     .insert(formDefinitions)
-    .values({ code: def.code, name: def.name, formType: def.formType, draft: def, draftSavedAt: now, rowModUser: user, rowModDate: nowText(now) })
+    .values({ code: def.code, ...set, draftVersion: 1 })
     .onConflictDoUpdate({
       target: formDefinitions.code,
-      set: { name: def.name, formType: def.formType, draft: def, draftSavedAt: now, rowModUser: user, rowModDate: nowText(now) },
-    });
-  return now;
+      set: { ...set, draftVersion: sql`${formDefinitions.draftVersion} + 1` },
+      ...(expected === undefined ? {} : { setWhere: eq(formDefinitions.draftVersion, expected) }),
+    })
+    .returning({ draftVersion: formDefinitions.draftVersion });
+  // no row: the draft moved on since `expected` (or `expected` 0 and the code exists)
+  return row ? { savedAt: now, draftVersion: row.draftVersion } : null;
 }
 
-/** Publishes `def` as the next version of its form (in the caller's transaction); clears the draft. */
-export async function publishDefinitionTx(tx: Tx, def: FormDefinition, user: string): Promise<number> {
+/**
+ * Publishes `def` as the next version of its form (in the caller's transaction); clears the draft
+ * and adds one to draft_version. With `expectedDraftVersion` the update is conditional on the
+ * draft still being there at that version: of concurrent publishes of one draft exactly one
+ * wins, the others get null (409). Without it (seeding) the publish is unconditional.
+ */
+export async function publishDefinitionTx(tx: Tx, def: FormDefinition, user: string): Promise<number>;
+export async function publishDefinitionTx(tx: Tx, def: FormDefinition, user: string, expectedDraftVersion: number): Promise<number | null>;
+export async function publishDefinitionTx(tx: Tx, def: FormDefinition, user: string, expectedDraftVersion?: number): Promise<number | null> {
   const now = new Date();
-  await tx
-    .insert(formDefinitions)
-    .values({ code: def.code, name: def.name, formType: def.formType, rowModUser: user, rowModDate: nowText(now) })
-    .onConflictDoNothing();
-  // row lock: concurrent publishes of one form get consecutive versions
+  if (expectedDraftVersion === undefined) {
+    await tx
+      .insert(formDefinitions)
+      .values({ code: def.code, name: def.name, formType: def.formType, rowModUser: user, rowModDate: nowText(now) })
+      .onConflictDoNothing();
+  }
+  const where =
+    expectedDraftVersion === undefined
+      ? eq(formDefinitions.code, def.code)
+      : and(eq(formDefinitions.code, def.code), eq(formDefinitions.draftVersion, expectedDraftVersion), isNotNull(formDefinitions.draft));
+  // the row lock of the update serialises publishes; the loser's re-check sees the new draft_version
   const [row] = await tx
     .update(formDefinitions)
     .set({
       latestVersion: sql`${formDefinitions.latestVersion} + 1`,
+      draftVersion: sql`${formDefinitions.draftVersion} + 1`,
       draft: null,
       draftSavedAt: null,
       name: def.name,
@@ -95,8 +119,9 @@ export async function publishDefinitionTx(tx: Tx, def: FormDefinition, user: str
       rowModUser: user,
       rowModDate: nowText(now),
     })
-    .where(eq(formDefinitions.code, def.code))
+    .where(where)
     .returning({ version: formDefinitions.latestVersion });
+  if (!row) return null;
   const version = row.version;
   await tx.insert(formDefinitionVersions).values({ code: def.code, version, definition: { ...def, version }, publishedAt: now, publishedBy: user });
   return version;

@@ -37,7 +37,7 @@ export function definitionRoutes(app: TypedApp, ctx: AppContext) {
     url: pathOf(E.saveDraft, p),
     schema: routeSchema(E.saveDraft),
     config: admin,
-    handler: async (req) => ok(await svc.saveDraft(ctx, req.auth!, req.body.definition)),
+    handler: async (req) => ok(await svc.saveDraft(ctx, req.auth!, req.body.definition, req.body.draftVersion)),
   });
   app.route({
     method: E.delete.method,
@@ -61,7 +61,7 @@ export function definitionRoutes(app: TypedApp, ctx: AppContext) {
     url: pathOf(E.publish, p),
     schema: routeSchema(E.publish),
     config: admin,
-    handler: async (req) => ok(await svc.publish(ctx, req.auth!, req.body.code, req.locale)),
+    handler: async (req) => ok(await svc.publish(ctx, req.auth!, req.body.code, req.locale, req.body.draftVersion)),
   });
   app.route({
     method: E.get.method,

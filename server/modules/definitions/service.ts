@@ -91,22 +91,36 @@ export async function editInit(ctx: AppContext, code: string) {
   if (!row) throw notFound('definition');
   const published = await publishedDefinition(ctx, code);
   const versions = (await repo.listVersions(ctx.db, code)).map((v) => v.version);
-  return { draft: row.draft ? upgradeDefinition(row.draft) : null, published, versions };
+  return { draft: row.draft ? upgradeDefinition(row.draft) : null, published, versions, draftVersion: row.draftVersion };
 }
 
-export async function saveDraft(ctx: AppContext, me: SessionUser, def: unknown) {
+/**
+ * Saves the draft. `draftVersion` is the version the editor loaded (0: a new form): when the
+ * draft moved on since (another admin saved or published), nothing is written and the answer
+ * is 409 `definitions.staleDraft`; the editor reloads or saves again with the current version.
+ * Without `draftVersion` (scripts, import) the save is unconditional.
+ */
+export async function saveDraft(ctx: AppContext, me: SessionUser, def: unknown, draftVersion?: number) {
   const d = checkDraftShape(def);
-  const savedAt = await repo.saveDraft(ctx.db, d, me.username);
-  return { code: d.code, savedAt: savedAt.toISOString() };
+  const saved = await repo.saveDraft(ctx.db, d, me.username, draftVersion);
+  if (!saved) throw conflict(draftVersion === 0 ? 'definitions.codeExists' : 'definitions.staleDraft');
+  return { code: d.code, savedAt: saved.savedAt.toISOString(), draftVersion: saved.draftVersion };
 }
 
-export async function publish(ctx: AppContext, me: SessionUser, code: string, locale: Locale) {
+/**
+ * Publishes the saved draft as the next version. The update that takes the version number is
+ * conditional on the draft's version read here (and, when given, the editor's `draftVersion`):
+ * of concurrent publishes of one draft exactly one wins, the others answer 409.
+ */
+export async function publish(ctx: AppContext, me: SessionUser, code: string, locale: Locale, draftVersion?: number) {
   const row = await repo.getDefinitionRow(ctx.db, code);
   if (!row) throw notFound('definition');
   if (!row.draft) throw new AppError(409, 'definitions.nothingToPublish');
+  if (draftVersion !== undefined && draftVersion !== row.draftVersion) throw conflict('definitions.staleDraft');
   const def = upgradeDefinition(row.draft);
   refuseInvalid(def, locale);
-  const version = await ctx.db.transaction((tx) => repo.publishDefinitionTx(tx, def, me.username));
+  const version = await ctx.db.transaction((tx) => repo.publishDefinitionTx(tx, def, me.username, row.draftVersion));
+  if (version === null) throw conflict('definitions.publishedMeanwhile');
   forgetLatest(ctx, code);
   ctx.events.emit('definition.published', { definition: def, version });
   return { version };
