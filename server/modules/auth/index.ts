@@ -16,5 +16,5 @@ export function sessionResolver(ctx: AppContext): (token: string) => Promise<Ses
     resolveSession(ctx.db, token, { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs, cacheMs: ctx.config.sessionCacheMs });
 }
 
-export { setUserDisabled, type SessionValues } from './service';
+export { resetPassword, setUserDisabled, type SessionValues } from './service';
 export { clearSessionCache, revokeUserSessions, setSessionLanguage } from './sessionRepository';

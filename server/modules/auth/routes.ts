@@ -19,14 +19,14 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     url: pathOf(E.login, p),
     schema: routeSchema(E.login),
     config: { policy: 'public', maintenanceExempt: true, rateLimit },
-    handler: async (req) => ok(await login(ctx, req.body.username, req.body.password, 'employee')),
+    handler: async (req) => ok(await login(ctx, req.body.username, req.body.password, 'employee', req.ip)),
   });
   app.route({
     method: E.dealerLogin.method,
     url: pathOf(E.dealerLogin, p),
     schema: routeSchema(E.dealerLogin),
     config: { policy: 'public', rateLimit },
-    handler: async (req) => ok(await login(ctx, req.body.username, req.body.password, 'dealer')),
+    handler: async (req) => ok(await login(ctx, req.body.username, req.body.password, 'dealer', req.ip)),
   });
 
   const current = async (req: FastifyRequest) => ok(await sessionValues(ctx, req.auth!.userId, presentedToken(req)!, req.auth!.duoYuYanType));

@@ -5,6 +5,7 @@ import type { AppContext, SessionUser } from '../../context';
 import { dealers, departments, employees, qrTickets, users } from '../../db/schema';
 import { AppError, businessFailure } from '../../lib/errors';
 import { DUMMY_HASH_INPUT, hashPassword, verifyPassword } from '../../lib/passwords';
+import { FIRST_LOCK_MS, LoginLockout } from './lockout';
 import { createSession, revokeUserSessions } from './sessionRepository';
 import { hashToken, newToken } from './tokens';
 
@@ -57,45 +58,66 @@ export async function sessionValues(ctx: AppContext, userId: string, token: stri
 
 let dummyHash: Promise<string> | undefined;
 
+/** The lockout of an app (per database, as the session cache): pairs of account and client address. */
+const lockouts = new WeakMap<object, LoginLockout>();
+export function lockoutOf(ctx: AppContext): LoginLockout {
+  let l = lockouts.get(ctx.db);
+  if (!l) lockouts.set(ctx.db, (l = new LoginLockout({ after: ctx.config.loginLockAfter, baseMs: FIRST_LOCK_MS, maxMs: ctx.config.loginLockMs })));
+  return l;
+}
+const lockedError = (ms: number) => new AppError(429, 'auth.lockedFor', { minutes: Math.max(1, Math.ceil(ms / 60_000)) });
+
 /**
- * Checks a username and password. Unknown users spend the same scrypt time; a user is locked
- * for `loginLockMs` after `loginLockAfter` failures in a row (429).
+ * Checks a username and password from a client address. Unknown users spend the same scrypt
+ * time and count towards a lock exactly as known ones (the answers do not tell which accounts
+ * exist); `loginLockAfter` failures in a row lock that (account, address) pair, with backoff (429).
  */
-export async function login(ctx: AppContext, username: string, password: string, kind: 'employee' | 'dealer'): Promise<SessionValues> {
+export async function login(ctx: AppContext, username: string, password: string, kind: 'employee' | 'dealer', address: string): Promise<SessionValues> {
+  const lockout = lockoutOf(ctx);
+  const wait = lockout.lockedFor(username, address);
+  if (wait > 0) throw lockedError(wait);
   const [u] = await ctx.db.select().from(users).where(eq(users.username, username)).limit(1);
+  let good: boolean;
   if (!u) {
     dummyHash ??= hashPassword(DUMMY_HASH_INPUT, ctx.config.testMode);
     await verifyPassword('x', await dummyHash);
+    good = false;
+  } else good = await verifyPassword(password, u.passwordHash);
+  if (!good || !u) {
+    const lockMs = lockout.fail(username, address);
+    if (lockMs > 0) throw lockedError(lockMs);
     throw businessFailure('auth.badCredentials');
   }
-  if (u.lockedUntil && u.lockedUntil.getTime() > Date.now()) throw new AppError(429, 'auth.locked');
-  const good = await verifyPassword(password, u.passwordHash);
-  if (!good) {
-    const failed = u.failedLogins + 1;
-    const lock = failed >= ctx.config.loginLockAfter;
-    await ctx.db
-      .update(users)
-      .set({ failedLogins: lock ? 0 : failed, lockedUntil: lock ? new Date(Date.now() + ctx.config.loginLockMs) : null })
-      .where(eq(users.id, u.id));
-    if (lock) throw new AppError(429, 'auth.locked');
-    throw businessFailure('auth.badCredentials');
-  }
+  lockout.succeed(username, address);
   if (u.disabled) throw businessFailure('auth.disabled');
   if (u.kind !== kind) throw businessFailure(kind === 'dealer' ? 'auth.notDealer' : 'auth.notEmployee');
   if (ctx.maintenance.enabled && !u.isAdmin) throw new AppError(503, 'errors.maintenance', {}, { errorCode: -999999 });
-  if (u.failedLogins || u.lockedUntil) await ctx.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
   const { token } = await createSession(ctx.db, u.id, u.duoYuYanType, timeouts(ctx));
   return sessionValues(ctx, u.id, token, u.duoYuYanType);
 }
 
+const weak = (pw: string) => pw.length < 8 || !/[A-Za-z]/.test(pw) || !/[0-9]/.test(pw);
+
+/** The user's own change: the old password is checked; every other session of theirs ends, this one stays. */
 export async function changePassword(ctx: AppContext, me: SessionUser, oldPassword: string, newPassword: string) {
   const [u] = await ctx.db.select().from(users).where(eq(users.id, me.userId));
   if (!(await verifyPassword(oldPassword, u.passwordHash))) throw businessFailure('auth.badOldPassword');
-  if (newPassword.length < 8 || !/[A-Za-z]/.test(newPassword) || !/[0-9]/.test(newPassword)) throw businessFailure('auth.weakPassword');
+  if (weak(newPassword)) throw businessFailure('auth.weakPassword');
   await ctx.db
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword, ctx.config.testMode), demoPassword: false })
     .where(eq(users.id, me.userId));
+  await revokeUserSessions(ctx.db, me.userId, me.sessionId);
+}
+
+/** An administrator's reset (user init password): the new password is set and every session of the user ends. */
+export async function resetPassword(ctx: AppContext, userId: string, newPassword: string) {
+  if (weak(newPassword)) throw businessFailure('auth.weakPassword');
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword, ctx.config.testMode), demoPassword: false, failedLogins: 0, lockedUntil: null })
+    .where(eq(users.id, userId));
+  await revokeUserSessions(ctx.db, userId);
 }
 
 /** Disabling a user revokes every session of theirs at once. */

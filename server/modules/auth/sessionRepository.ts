@@ -1,6 +1,6 @@
 // Sessions in the database: created at login, looked up by the hash of the presented token,
 // touched on use (idle timeout), revoked on logout and when the user is disabled.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -136,12 +136,13 @@ export async function revokeSession(db: Db, sessionId: string) {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Db, userId: string) {
-  forget(db, (c) => c.user.userId === userId);
+/** Ends every session of a user, but `exceptSessionId` (the one changing its own password). */
+export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string) {
+  forget(db, (c) => c.user.userId === userId && c.user.sessionId !== exceptSessionId);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
 }
 
 export async function setSessionLanguage(db: Db, sessionId: string, duoYuYanType: number) {
