@@ -6,7 +6,7 @@ import { services } from '../api/services';
 import { completeLogin } from '../session/completeLogin';
 import { APP_ROUTES } from '../routes/routeTable';
 import { LoginForm } from './LoginForm';
-import { LanguageSelect } from './LanguageSelect';
+import { LanguageSelect } from './LazyLanguageSelect';
 
 export function DealerLoginPage() {
   const { t } = useTranslation('app');

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../schemas/constants';
 import { switchLanguage } from '../i18n/language';
 import { ApiError } from '../api/client';
+import { LOCALE_LABELS } from './languageLabels';
 
-export const LOCALE_LABELS: Record<Locale, string> = { 'zh-CN': '简体中文', 'en-US': 'English', 'zh-TW': '繁體中文' };
+export { LOCALE_LABELS };
 
 export function LanguageSelect({ size = 'middle' }: { size?: 'small' | 'middle' }) {
   const { t, i18n } = useTranslation('app');

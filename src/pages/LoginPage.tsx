@@ -1,6 +1,6 @@
 // Employee login (spec §2 /web/login, /web/loginWx): account + password, or WeChat QR.
-import { useState } from 'react';
-import { Alert, Button, Card, Result, Space, Tabs, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { services, type SessionAnswer } from '../api/services';
@@ -10,8 +10,10 @@ import { ApiError } from '../api/client';
 import { mainPageFor, safeRedirect } from '../routes/guard';
 import { APP_ROUTES } from '../routes/routeTable';
 import { LoginForm } from './LoginForm';
-import { QrLogin } from './QrLogin';
-import { LanguageSelect } from './LanguageSelect';
+import { LanguageSelect } from './LazyLanguageSelect';
+
+// the QR tab's code loads when the tab opens (the password form is the first page's only need)
+const QrLogin = lazy(() => import('./QrLogin').then((m) => ({ default: m.QrLogin })));
 
 function useFinishLogin() {
   const navigate = useNavigate();
@@ -48,7 +50,15 @@ export function LoginPage({ defaultTab = 'password' }: { defaultTab?: 'password'
               label: t('login.tabPassword'),
               children: <LoginForm testId="login-form" onSubmit={async ({ username, password }) => finish(await services.login(username, password))} />,
             },
-            { key: 'qr', label: t('login.tabQr'), children: <QrLogin onSession={finish} /> },
+            {
+              key: 'qr',
+              label: t('login.tabQr'),
+              children: (
+                <Suspense fallback={<Spin style={{ display: 'block', margin: '24px auto' }} />}>
+                  <QrLogin onSession={finish} />
+                </Suspense>
+              ),
+            },
           ]}
         />
         <div style={{ textAlign: 'right', marginTop: 8 }}>
