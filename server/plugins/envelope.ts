@@ -2,7 +2,8 @@
 // large (413), rate limit (429), unknown routes (404), anything else (500, logged).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type FieldError } from '../lib/errors';
-import { t } from '../lib/i18n';
+import { pickLocale, t } from '../lib/i18n';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/pgErrors';
 
 function validationErrors(err: FastifyError): FieldError[] {
   return (err.validation ?? []).map((v) => {
@@ -16,6 +17,13 @@ function validationErrors(err: FastifyError): FieldError[] {
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const locale = req.locale ?? 'zh-CN';
+    // the database went away (restart, failover, lost connection): 503 and when to retry, not 500
+    if (isDatabaseUnavailable(err)) {
+      // the session could not be read: the request's own language, not the default
+      const lang = req.auth ? locale : pickLocale(req.headers['accept-language']);
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ code: 503, msg: t(lang, 'errors.databaseUnavailable'), data: null });
+    }
     if (err instanceof AppError) {
       const msg = t(locale, err.msgKey, err.params);
       const code = err.extra.code ?? err.status;

@@ -10,6 +10,8 @@ const E = endpoints.maintenance;
 export function maintenanceRoutes(app: TypedApp, ctx: AppContext) {
   const p = ctx.config.apiPrefix;
   app.get(pathOf(E.health, p), { config: { policy: 'public', maintenanceExempt: true }, schema: routeSchema(E.health) }, async () => {
+    // up only while the database answers: a database that is unreachable answers 503 (the envelope)
+    await ctx.database.ping();
     return ok({ status: 'up' as const });
   });
   app.get(pathOf(E.status, p), { config: { policy: 'public', maintenanceExempt: true }, schema: routeSchema(E.status) }, async () => {

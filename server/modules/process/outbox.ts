@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { rows as rawRows, type DbOrTx, type Tx } from '../../db/client';
 import { processOutbox, records, settings } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { isDatabaseUnavailable, OutageLog } from '../../lib/pgErrors';
 import { checkUrl, guardedLookup, isPrivateAddress } from './allowlist';
 
 export interface CallbackInput {
@@ -248,6 +249,11 @@ interface DispatcherState {
   running: Promise<void> | null;
   again: boolean;
   stopped: boolean;
+  /** the database unreachable: reported once, passes paused until `resumeAt` (backoff) */
+  outage: OutageLog;
+  resumeAt: number;
+  onError?: (err: unknown) => void;
+  onRecovered?: (seconds: number) => void;
 }
 const dispatchers = new WeakMap<AppContext, DispatcherState>();
 
@@ -259,13 +265,22 @@ export function kickDispatcher(ctx: AppContext, onError: (err: unknown) => void 
     st.again = true;
     return st.running;
   }
+  const report = st.onError ?? onError;
   const run = async () => {
     do {
       st.again = false;
       try {
         await dispatchOnce(ctx);
+        const down = st.outage.up();
+        if (down !== null) st.onRecovered?.(down);
       } catch (err) {
-        onError(err);
+        if (!isDatabaseUnavailable(err)) report(err);
+        else {
+          // once per outage, then quiet; the timer's passes back off until the database answers
+          if (st.outage.down()) report(err);
+          st.resumeAt = Date.now() + st.outage.delayMs();
+          break;
+        }
       }
     } while (st.again && !st.stopped);
   };
@@ -275,11 +290,20 @@ export function kickDispatcher(ctx: AppContext, onError: (err: unknown) => void 
   return st.running;
 }
 
-/** Starts the dispatcher's timer (a pass every callbackPollMs); answers its stop (waits for a pass in flight). */
-export function startDispatcher(ctx: AppContext, onError: (err: unknown) => void): () => Promise<void> {
-  const st: DispatcherState = { running: null, again: false, stopped: false };
+/**
+ * Starts the dispatcher's timer (a pass every callbackPollMs); answers its stop (waits for a pass
+ * in flight). While the database is unreachable, `onError` hears of it once and the passes back
+ * off (1 s doubling to 60 s); `onRecovered` hears when a pass works again.
+ */
+export function startDispatcher(ctx: AppContext, onError: (err: unknown) => void, onRecovered?: (seconds: number) => void): () => Promise<void> {
+  const st: DispatcherState = { running: null, again: false, stopped: false, outage: new OutageLog(), resumeAt: 0, onError, onRecovered };
   dispatchers.set(ctx, st);
-  const timer = setInterval(() => void kickDispatcher(ctx, onError), Math.max(10, ctx.config.callbackPollMs));
+  const timer = setInterval(
+    () => {
+      if (Date.now() >= st.resumeAt) void kickDispatcher(ctx, onError);
+    },
+    Math.max(10, ctx.config.callbackPollMs),
+  );
   timer.unref();
   void kickDispatcher(ctx, onError);
   return async () => {

@@ -15,6 +15,7 @@ import { rows as rawRows, type Tx } from '../../db/client';
 import { processJobs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { isDatabaseUnavailable, OutageLog } from '../../lib/pgErrors';
 
 /**
  * Aligns the instance's timeout jobs with its tasks, in the caller's transaction: a pending job
@@ -87,6 +88,9 @@ export async function runDueJobs(ctx: AppContext, act: ActFn, onError: (err: unk
         await ctx.db.update(processJobs).set({ status: 'done', lastError: null }).where(mine);
         finished++;
       } catch (err) {
+        // the database went away: the job stays claimed and is taken again after its lease (no
+        // bookkeeping can be written now, and an outage is not a failure of the job)
+        if (isDatabaseUnavailable(err)) throw err;
         const refused = err instanceof AppError && err.status < 500;
         const text = err instanceof AppError ? err.msgKey : err instanceof Error ? err.message : String(err);
         if (refused || job.runs >= MAX_RUNS) {
@@ -109,13 +113,27 @@ export async function runDueJobs(ctx: AppContext, act: ActFn, onError: (err: unk
   return finished;
 }
 
-/** Starts the croner loop (every schedulerIntervalSeconds; a pass never overlaps the previous one); answers its stop. */
-export function startScheduler(ctx: AppContext, act: ActFn, onError: (err: unknown) => void): () => Promise<void> {
+/**
+ * Starts the croner loop (every schedulerIntervalSeconds; a pass never overlaps the previous one);
+ * answers its stop. While the database is unreachable, `onError` hears of it once and passes are
+ * skipped with a backoff (1 s doubling to 60 s); `onRecovered` hears when a pass works again.
+ */
+export function startScheduler(ctx: AppContext, act: ActFn, onError: (err: unknown) => void, onRecovered?: (seconds: number) => void): () => Promise<void> {
   let inFlight: Promise<void> = Promise.resolve();
+  const outage = new OutageLog();
+  let resumeAt = 0;
   const job = new Cron('* * * * * *', { interval: ctx.config.schedulerIntervalSeconds, protect: true, unref: true }, async () => {
+    if (Date.now() < resumeAt) return;
     inFlight = runDueJobs(ctx, act, onError).then(
-      () => undefined,
-      (err: unknown) => onError(err),
+      () => {
+        const down = outage.up();
+        if (down !== null) onRecovered?.(down);
+      },
+      (err: unknown) => {
+        if (!isDatabaseUnavailable(err)) return onError(err);
+        if (outage.down()) onError(err);
+        resumeAt = Date.now() + outage.delayMs();
+      },
     );
     await inFlight;
   });
