@@ -50,8 +50,17 @@ export const FORM_PAGE_FORBIDDEN: { what: string; test: RegExp }[] = [
 /** The pages that render generated forms (by ?code=, and by the route table). */
 const FORM_PAGES = ['src/pages/EnginePage.tsx', 'src/pages/GenericRoutePage.tsx'];
 
-/** The login route's JavaScript, gzipped, stays under this. */
-export const LOGIN_ROUTE_MAX_GZIP_BYTES = 480 * 1024;
+/**
+ * The login route's JavaScript, gzipped, stays under this: what it is today (424 KiB after the
+ * language switch, the QR tab, the grid, the editor, the map and the diagram were made lazy)
+ * with a little room. Issue 16's target is LOGIN_ROUTE_TARGET_GZIP_BYTES; the test prints the gap.
+ * What remains above it is not page code: every namespace of all three locales bundled into
+ * the first page (schemas/locales through src/i18n, ~65 KiB), TypeBox and the whole API contract
+ * (schemas/api through src/api/call, ~22 KiB), antd's Result illustrations in the root layout.
+ */
+export const LOGIN_ROUTE_MAX_GZIP_BYTES = 440 * 1024;
+/** Issue 16's target for the login route (gzipped). */
+export const LOGIN_ROUTE_TARGET_GZIP_BYTES = 250 * 1024;
 
 /** The chunks a page needs at once: the entry's and the page's, with their static imports. */
 export function staticClosure(manifest: Manifest, keys: string[]): string[] {
@@ -152,6 +161,9 @@ describe('bundle budget', () => {
     const files = pageFiles('src/pages/LoginPage.tsx');
     expect(offendersIn(files, FORBIDDEN)).toEqual([]);
     const gz = report('login route', files);
+    console.log(
+      `[bundle budget] login route target ${kib(LOGIN_ROUTE_TARGET_GZIP_BYTES)}: ${gz <= LOGIN_ROUTE_TARGET_GZIP_BYTES ? 'met' : `${kib(gz - LOGIN_ROUTE_TARGET_GZIP_BYTES)} above`}`,
+    );
     // a ceiling that catches a heavy library slipping into the first page
     expect(gz).toBeLessThan(LOGIN_ROUTE_MAX_GZIP_BYTES);
   });
