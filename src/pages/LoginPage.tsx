@@ -1,12 +1,11 @@
-// Employee login (spec §2 /web/login, /web/loginWx): account + password, or WeChat QR.
-import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Card, Result, Space, Spin, Tabs, Typography } from 'antd';
+// Employee login (spec §2 /web/login; /web/loginWx is LoginWxPage): account + password, or WeChat QR.
+import { lazy, Suspense } from 'react';
+import { Card, Spin, Tabs, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { services, type SessionAnswer } from '../api/services';
 import { completeLogin } from '../session/completeLogin';
-import { hasToken, isDealerSession } from '../session/session';
-import { ApiError } from '../api/client';
+import { isDealerSession } from '../session/session';
 import { mainPageFor, safeRedirect } from '../routes/guard';
 import { APP_ROUTES } from '../routes/routeTable';
 import { LoginForm } from './LoginForm';
@@ -64,67 +63,6 @@ export function LoginPage({ defaultTab = 'password' }: { defaultTab?: 'password'
         <div style={{ textAlign: 'right', marginTop: 8 }}>
           <Link to={APP_ROUTES.dealerLogin}>{t('login.toDealer')}</Link>
         </div>
-      </Card>
-    </div>
-  );
-}
-
-/**
- * /web/loginWx: on a desktop the QR tab; opened from the QR code (`?ticket=`) on a phone, the
- * signed-in employee confirms the desktop's sign-in (signing in here first when needed).
- */
-export function LoginWxPage() {
-  const [params] = useSearchParams();
-  const ticket = params.get('ticket');
-  if (ticket) return <QrConfirm ticket={ticket} />;
-  return <LoginPage defaultTab="qr" />;
-}
-
-function QrConfirm({ ticket }: { ticket: string }) {
-  const { t } = useTranslation('app');
-  const [signedIn, setSignedIn] = useState(hasToken());
-  const [state, setState] = useState<{ done: boolean; error: string | null }>({ done: false, error: null });
-  return (
-    <div className="login-page" data-testid="qr-confirm-page">
-      <Card
-        className="login-card"
-        title={
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('title.employee')}
-          </Typography.Title>
-        }
-      >
-        {!signedIn ? (
-          <LoginForm
-            testId="login-form"
-            onSubmit={async ({ username, password }) => {
-              await completeLogin(await services.login(username, password));
-              setSignedIn(true);
-            }}
-          />
-        ) : state.done ? (
-          <Result status="success" title={t('login.qrConfirmDone')} data-testid="qr-confirm-done" />
-        ) : (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Typography.Paragraph>{t('login.qrConfirmText')}</Typography.Paragraph>
-            {state.error && <Alert type="error" showIcon title={state.error} />}
-            <Button
-              type="primary"
-              block
-              data-testid="qr-confirm"
-              onClick={async () => {
-                try {
-                  await services.qrConfirm(ticket);
-                  setState({ done: true, error: null });
-                } catch (e) {
-                  if (!(e instanceof ApiError && e.handled)) setState({ done: false, error: e instanceof Error ? e.message : String(e) });
-                }
-              }}
-            >
-              {t('login.qrConfirmButton')}
-            </Button>
-          </Space>
-        )}
       </Card>
     </div>
   );

@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect(APP_ROUTES.welcome) },
           { path: 'welcome', loader: welcomeLoader },
           { path: 'login', lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },
-          { path: 'loginWx', lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginWxPage }) },
+          { path: 'loginWx', lazy: async () => ({ Component: (await import('../pages/LoginWxPage')).LoginWxPage }) },
           { path: 'dp/login', lazy: async () => ({ Component: (await import('../pages/DealerLoginPage')).DealerLoginPage }) },
           {
             path: 'dp',
