@@ -1,18 +1,12 @@
-// The envelope of docs/api.md for every error: AppError, schema validation (422), body too
-// large (413), rate limit (429), unknown routes (404), anything else (500, logged).
+// The envelope of docs/api.md for every error: AppError, schema validation (422, translated field
+// messages: schemaErrors.ts), a malformed multipart body (400), body too large (413), rate limit
+// (429), unknown routes (404), anything else (500, logged).
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, type FieldError } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { pickLocale, t } from '../lib/i18n';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/pgErrors';
-
-function validationErrors(err: FastifyError): FieldError[] {
-  return (err.validation ?? []).map((v) => {
-    const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    const missing = (v.params as { missingProperty?: string })?.missingProperty;
-    const field = [path, missing].filter(Boolean).join('.') || (err.validationContext ?? 'body');
-    return { field, message: v.message ?? 'invalid', code: v.keyword };
-  });
-}
+import { isMultipartParseError } from './bodyDepth';
+import { validationErrors } from './schemaErrors';
 
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -35,7 +29,13 @@ export function registerEnvelope(app: FastifyInstance) {
     }
     const fe = err as FastifyError;
     if (fe.validation) {
-      return reply.code(422).send({ code: 422, msg: t(locale, 'errors.validation'), data: null, errors: validationErrors(fe) });
+      return reply.code(422).send({ code: 422, msg: t(locale, 'errors.validation'), data: null, errors: validationErrors(fe, locale) });
+    }
+    // a malformed or cut-off multipart body (the parser's own errors carry no status)
+    if (isMultipartParseError(fe)) {
+      return reply
+        .code(400)
+        .send({ code: 400, msg: t(locale, 'errors.badMultipart'), data: null, errors: [{ field: 'file', message: t(locale, 'errors.badMultipart') }] });
     }
     const status = fe.statusCode ?? 500;
     if (status === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -24,12 +24,21 @@ export interface ListInput {
   cursor?: string;
 }
 
-const DECIMAL_RE = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+const DECIMAL_RE = /^-?(0|[1-9][0-9]{0,29})(\.[0-9]{1,30})?$/;
+/** a value of an integer column (PostgreSQL integer) */
+const INT_RE = /^-?(0|[1-9][0-9]{0,9})$/;
+/** most values one `in` filter may list (a statement takes at most 65,535 parameters) */
+export const MAX_IN_VALUES = 500;
 
 function filterSql(def: FormDefinition, f: { key: string; op: FilterOp; value: unknown }, i: number, locale: Locale): SQL {
   const bad = (msgKey: string) => invalid([{ field: `filters.${i}`, message: t(locale, msgKey, { key: f.key }) }]);
   if (!(FILTER_OPS as readonly string[]).includes(f.op)) throw bad('records.badFilterOp');
-  const list = (v: unknown) => (Array.isArray(v) ? v : [v]).map((x) => String(x ?? ''));
+  const list = (v: unknown) => {
+    const xs = Array.isArray(v) ? v : [v];
+    if (xs.length > MAX_IN_VALUES)
+      throw invalid([{ field: `filters.${i}`, message: t(locale, 'records.tooManyFilterValues', { key: f.key, max: MAX_IN_VALUES }) }]);
+    return xs.map((x) => String(x ?? ''));
+  };
   const str = (v: unknown) => String(v ?? '');
   const likeOf = (v: unknown) => `%${str(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const cmp = (expr: SQL | typeof records.id, cast: (v: unknown) => unknown): SQL => {
@@ -60,7 +69,13 @@ function filterSql(def: FormDefinition, f: { key: string; op: FilterOp; value: u
     const col = repo.COLUMN_OF[f.key];
     const isInt = f.key === 'version' || f.key === 'definitionVersion';
     if (f.op === 'like') return ilike(col, likeOf(f.value));
-    return cmp(col as unknown as SQL, isInt ? (v) => Number(v) : str);
+    // an integer column compares with integers only: anything else is the caller's error, not the database's
+    const int = (v: unknown) => {
+      const s = typeof v === 'number' ? String(v) : str(v).trim();
+      if (!INT_RE.test(s) || Number(s) > 2147483647 || Number(s) < -2147483648) throw bad('records.badFilterValue');
+      return Number(s);
+    };
+    return cmp(col as unknown as SQL, isInt ? int : str);
   }
   const field = def.fields.find((x) => x.key === f.key);
   if (!field || field.type === TC.SUB_FORM || field.type === TC.DIVIDER) throw bad('records.badFilterKey');
