@@ -71,9 +71,12 @@ describe('lifecycle', () => {
     expect(can(VOID, 'void')).toBe(false);
   });
 
-  it('deletes in any status on the server (today), but offers the button only where the owner can edit', () => {
-    expect(DOCUMENT_STATUSES.every(isDeletable)).toBe(true);
-    expect(transition(APPROVED, 'delete')).toEqual({ ok: true, action: 'delete', from: APPROVED, to: APPROVED, removes: true });
+  it('deletes under the editing rule: only where the owner can still edit (in approval: withdraw first; approved: void)', () => {
+    expect(DOCUMENT_STATUSES.filter(isDeletable)).toEqual([DRAFT, RETURNED, WITHDRAWN]);
+    expect(DOCUMENT_STATUSES.filter(isDeletable)).toEqual(DOCUMENT_STATUSES.filter(isEditable));
+    expect(transition(RETURNED, 'delete')).toEqual({ ok: true, action: 'delete', from: RETURNED, to: RETURNED, removes: true });
+    expect(transition(IN_APPROVAL, 'delete')).toMatchObject({ ok: false, reason: 'notAllowed' });
+    expect(transition(APPROVED, 'delete')).toMatchObject({ ok: false, reason: 'notAllowed' });
     expect(DOCUMENT_STATUSES.filter((s) => isOffered(s, 'delete'))).toEqual([DRAFT, RETURNED, WITHDRAWN]);
     expect(DOCUMENT_STATUSES.filter((s) => isOffered(s, 'save'))).toEqual([DRAFT, RETURNED, WITHDRAWN]);
   });

@@ -36,11 +36,7 @@ export interface TransitionRule {
   readonly by: Actor;
   /** the document leaves (soft delete): its status is kept, it is no longer valid */
   readonly removes?: true;
-  /**
-   * the statuses in which the client offers the action's button, when narrower than `from`
-   * (delete: the server allows it in every status today — a later hardening issue narrows
-   * `from` — while the list offers it only on documents the owner can still edit)
-   */
+  /** the statuses in which the client offers the action's button, when narrower than `from` */
   readonly offeredFrom?: readonly DocumentStatus[];
 }
 
@@ -49,7 +45,8 @@ export interface TransitionRule {
  * `resubmit` (from a returned one) start approval; the approver `approve`s (final approval),
  * `return`s it to the owner (who edits it in mode 4, modify-on-return) or `reject`s it (ends
  * it: void); the owner may `withdraw` it while in approval; `void` ends a document that is not
- * in approval; `delete` soft-deletes.
+ * in approval; `delete` soft-deletes, under the same rule as editing (a document in approval is
+ * withdrawn first; an approved one is voided, not deleted).
  */
 export const TRANSITIONS: Readonly<Record<LifecycleAction, TransitionRule>> = {
   create: { from: [], to: S.DRAFT, by: 'owner' },
@@ -62,7 +59,7 @@ export const TRANSITIONS: Readonly<Record<LifecycleAction, TransitionRule>> = {
   reject: { from: [S.IN_APPROVAL], to: S.VOID, by: 'approver' },
   // a draft is deleted rather than voided: the list offers void on documents that went through approval
   void: { from: [S.DRAFT, S.RETURNED, S.WITHDRAWN, S.APPROVED], to: S.VOID, by: 'owner', offeredFrom: [S.RETURNED, S.WITHDRAWN, S.APPROVED] },
-  delete: { from: DOCUMENT_STATUSES, to: 'same', by: 'owner', removes: true, offeredFrom: OWNER_EDITABLE },
+  delete: { from: OWNER_EDITABLE, to: 'same', by: 'owner', removes: true },
 };
 
 /**

@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { rows as rawRows, statementOf } from '../../db/client';
 import { departments, employees, formDefinitions, numberCounters, recordUniqueValues, records, users } from '../../db/schema';
+import { APPROVAL_STATUS, TRANSITIONS } from '../../../schemas';
 
 export type RecordRow = typeof records.$inferSelect;
 export type NewRecord = typeof records.$inferInsert;
@@ -78,8 +79,21 @@ export async function setWithoutBump(tx: Tx, id: string, expectedVersion: number
   return r ?? null;
 }
 
+/**
+ * Soft delete guarded by the row version AND the lifecycle's delete rule (the statuses
+ * `TRANSITIONS.delete.from`, where the owner may still edit): one conditional write, so a
+ * status that changed after the caller's read (a submit, an engine step) is never deleted
+ * past. Null when it did not match (the caller reads the row again to say why).
+ */
 export async function softDelete(tx: Tx, id: string, expectedVersion: number, formCode: string, user: string, now: string) {
-  const r = await updateRecord(tx, id, expectedVersion, { isYouXiao: '0', rowModUser: user, rowModDate: now });
+  const deletable = [...TRANSITIONS.delete.from];
+  // no status ('') is a draft (schemas/lifecycle.ts statusOf)
+  if (deletable.includes(APPROVAL_STATUS.DRAFT.code)) deletable.push('' as (typeof deletable)[number]);
+  const [r] = await tx
+    .update(records)
+    .set({ isYouXiao: '0', rowModUser: user, rowModDate: now, version: sql`${records.version} + 1` })
+    .where(and(eq(records.id, id), eq(records.version, expectedVersion), eq(records.isYouXiao, '1'), inArray(records.shenPiZhuangTai, deletable)))
+    .returning({ id: records.id, number: records.number, version: records.version });
   if (!r) return null;
   await tx.delete(recordUniqueValues).where(eq(recordUniqueValues.recordId, id));
   await tx

@@ -4,7 +4,17 @@
 // (hooks.ts) inside its transaction, so a hook's error rolls the write back.
 import dayjs from 'dayjs';
 import type { AppContext, SessionUser } from '../../context';
-import { DEFAULT_NUMBER_RULE, FORM_MODES, ownerEditMode, submitActionOf, transition, type LifecycleAction } from '../../../schemas';
+import {
+  APPROVAL_STATUS,
+  DEFAULT_NUMBER_RULE,
+  FORM_MODES,
+  can,
+  ownerEditMode,
+  statusOf,
+  submitActionOf,
+  transition,
+  type LifecycleAction,
+} from '../../../schemas';
 import type { Locale } from '../../../schemas/constants';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -143,19 +153,32 @@ async function updateRecord(ctx: AppContext, me: SessionUser, input: SaveInput &
   }
 }
 
+/** Why a document may not be deleted: in approval it is withdrawn first; otherwise its status refuses it. */
+function deleteRefusal(status: string | null) {
+  return statusOf(status) === APPROVAL_STATUS.IN_APPROVAL.code ? 'records.withdrawFirst' : 'records.notDeletable';
+}
+
 export async function deleteRecord(ctx: AppContext, me: SessionUser, formCode: string, id: string, version: number, locale: Locale = 'zh-CN') {
   const existing = await repo.getRecord(ctx.db, id);
   if (!existing || existing.formCode !== formCode || existing.isYouXiao !== '1') throw notFound();
   const def = await definitionOrFail(ctx, existing.formCode, existing.definitionVersion);
   if (!scopeOf(ctx, me, def).canWrite(existing)) throw forbidden();
   if (existing.version !== version) throw conflict();
-  const steps = [step(existing.shenPiZhuangTai, 'delete', 'records.notDeletable')];
+  // the edit rule (schemas/lifecycle.ts): draft, returned or withdrawn; in approval → withdraw first
+  const steps = [step(existing.shenPiZhuangTai, 'delete', deleteRefusal(existing.shenPiZhuangTai))];
   const nowStr = nowText();
   const planned: repo.RecordRow = { ...existing, isYouXiao: '0', rowModUser: me.userId, rowModDate: nowStr, version: existing.version + 1 };
   await ctx.db.transaction((tx) =>
     runWriteHooks(ctx, { tx, user: me, definition: def, before: existing, after: planned, transitions: steps, locale }, async () => {
+      // conditional on the version and the deletable statuses: checked by the write itself
       const r = await repo.softDelete(tx, id, version, formCode, me.userId, nowStr);
-      if (!r) throw conflict();
+      if (!r) {
+        const now = await repo.getRecord(tx, id);
+        if (now && now.isYouXiao === '1' && now.version === version && !can(now.shenPiZhuangTai, 'delete')) {
+          throw new AppError(409, deleteRefusal(now.shenPiZhuangTai));
+        }
+        throw conflict();
+      }
       await removeLinksTo(tx, id);
       return { result: undefined, after: { ...planned, version: r.version } };
     }),
