@@ -33,6 +33,7 @@ import { languagesModule } from './modules/languages';
 import { processModule } from './modules/process';
 import { expenseModule } from './modules/expense';
 import { AppError } from './lib/errors';
+import { loggerOptions } from './lib/redact';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -45,6 +46,8 @@ export interface BuildOptions {
   /** an already open database (tests share one per file); otherwise opened from config */
   database?: Database;
   logger?: boolean;
+  /** where the log goes (tests capture it); stdout otherwise */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -54,7 +57,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await refreshMaintenance(ctx, true);
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // every log line: secret query parameters (?empSessionId=…), headers and error texts redacted
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true } },
