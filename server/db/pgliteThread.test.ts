@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../lib/pgErrors';
 import { PgliteThread, PgliteThreadError } from './pgliteThread';
 
 // the embedded database in its own thread: the PGlite surface drizzle uses, transactions holding
@@ -66,5 +70,78 @@ describe('PgliteThread', () => {
     const other = await PgliteThread.open('memory://');
     await other.close();
     await expect(other.query('select 1')).rejects.toThrow(/stopped/);
+  });
+});
+
+// the thread dying (issue 16): the process keeps running, what waited on the thread rejects as
+// "database unavailable" (503), and a new thread opens the same directory with what was committed
+describe('PgliteThread when its thread dies', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('rejects what was pending, loses the open transaction, and reopens the directory with the committed rows', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'formwork-pglite-kill-'));
+    dirs.push(dir);
+    const db = await PgliteThread.open(dir);
+    try {
+      await db.exec(`create table k (id int primary key, note text)`);
+      await db.query(`insert into k values (1, 'committed'), (2, 'committed')`);
+
+      // a transaction left open on the thread, with a row it has not committed
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let txConn: { query(sql: string): Promise<unknown> } | null = null;
+      const tx = db.transaction(async (t) => {
+        txConn = t;
+        await t.query(`insert into k values (3, 'never committed')`);
+        await held;
+        await t.query(`insert into k values (4, 'never committed either')`);
+      });
+      while (!txConn) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 20));
+      // a statement waiting behind the transaction's lock when the thread dies
+      const waiting = db.query(`select count(*)::int as n from k`);
+
+      const old = db.currentWorker!;
+      await old.terminate();
+
+      const pendingErr = await waiting.catch((e: unknown) => e);
+      expect(pendingErr).toBeInstanceOf(DatabaseUnavailableError);
+      expect(isDatabaseUnavailable(pendingErr)).toBe(true);
+      // the transaction's next statement never reaches the new thread
+      release();
+      const txErr = await tx.catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(txErr), String(txErr)).toBe(true);
+
+      // a new statement waits for the new thread and sees exactly what was committed
+      const after = await db.query<{ id: number; note: string }>(`select id, note from k order by id`);
+      expect(after.rows).toEqual([
+        { id: 1, note: 'committed' },
+        { id: 2, note: 'committed' },
+      ]);
+      expect(db.restarts).toBe(1);
+      expect(db.currentWorker).not.toBe(old);
+      // and it works as before: transactions, errors with their fields
+      await db.transaction(async (t) => t.query(`insert into k values (5, 'after')`));
+      await expect(db.query(`insert into k values (5, 'dup')`)).rejects.toMatchObject({ code: '23505' });
+      expect((await db.query<{ n: number }>(`select count(*)::int as n from k`)).rows[0].n).toBe(3);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('an in-memory database is not reopened empty: every call then answers "unavailable"', async () => {
+    const db = await PgliteThread.open('memory://');
+    try {
+      await db.query(`select 1`);
+      await db.currentWorker!.terminate();
+      await new Promise((r) => setTimeout(r, 20));
+      await expect(db.query(`select 1`)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      expect(db.restarts).toBe(0);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -5,6 +5,7 @@
 // Messages in:  { id, op: 'query', sql, params, rowMode, tx? } | { id, op: 'exec', sql, tx? }
 //               { id, op: 'begin' } | { id, op: 'end', tx, commit } | { id, op: 'close' }
 // Messages out: { id, ok: true, value } | { id, ok: false, error: { message, ...fields } }
+// A failure of the WASM instance itself ends the thread (exit 70): the client opens a new one.
 // A transaction holds PGlite's own lock from 'begin' until 'end' (PGlite.transaction), so
 // statements outside it wait, exactly as they would in process.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -101,10 +102,25 @@ async function handle(m) {
   }
 }
 
+/**
+ * The WASM instance itself failed (an abort, a trap): the database is unusable from here on. The
+ * thread ends, and the client side (pgliteThread.ts) rejects what was waiting and opens the data
+ * directory again in a new thread.
+ */
+function fatal(err) {
+  return err instanceof WebAssembly.RuntimeError || (err && (err.name === 'RuntimeError' || err.name === 'ExitStatus'));
+}
+
 parentPort.on('message', (m) => {
   handle(m).then(
     (value) => parentPort.postMessage({ id: m.id, ok: true, value }),
-    (err) => parentPort.postMessage({ id: m.id, ok: false, error: errorOf(err) }),
+    (err) => {
+      if (fatal(err)) {
+        console.error(`[db] the embedded database failed: ${err.message}`);
+        process.exit(70);
+      }
+      parentPort.postMessage({ id: m.id, ok: false, error: errorOf(err) });
+    },
   );
 });
 parentPort.postMessage({ ready: true });
