@@ -99,6 +99,45 @@ export async function unreadableNewFiles(ctx: AppContext, me: SessionUser, ids: 
   return bad;
 }
 
+/** A file as records refer to it, from the files table (never from the client). */
+export interface StoredFileRef {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+/**
+ * The name, size and type the files table holds for these ids (deleted files included: a record
+ * keeps referring to a file linked to it before). Ids that are not file ids are left out.
+ */
+export async function storedFileRefs(ctx: AppContext, ids: Iterable<string>): Promise<Map<string, StoredFileRef>> {
+  const valid = [...new Set(ids)].filter((id) => /^[0-9]{19}$/.test(id));
+  if (!valid.length) return new Map();
+  const rows = await ctx.db.select({ id: files.id, name: files.name, size: files.size, type: files.type }).from(files).where(inArray(files.id, valid));
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, size: Number(r.size), type: r.type }]));
+}
+
+/**
+ * Rewrites every file reference of a record's data (attachment and image fields, sub-form rows
+ * included) with the stored name, size and type: what the client sent for them is ignored.
+ */
+export function applyStoredFileRefs(fields: readonly FieldDefinition[], data: Record<string, unknown>, stored: ReadonlyMap<string, StoredFileRef>): void {
+  for (const f of fields) {
+    const v = data?.[f.key];
+    if (FILE_TYPES.has(f.type) && Array.isArray(v)) {
+      data[f.key] = v.map((ref: unknown) => {
+        const id = ref && typeof ref === 'object' ? (ref as { id?: unknown }).id : undefined;
+        const s = typeof id === 'string' ? stored.get(id) : undefined;
+        return s ? { ...s } : ref;
+      });
+    }
+    if (f.type === TC.SUB_FORM && Array.isArray(v) && f.fields) {
+      for (const row of v) if (row && typeof row === 'object') applyStoredFileRefs(f.fields as FieldDefinition[], row as Record<string, unknown>, stored);
+    }
+  }
+}
+
 /** Replaces a record's file links (in the record's transaction). */
 export async function writeRecordFiles(tx: Tx, recordId: string, ids: ReadonlyMap<string, string>) {
   await tx.delete(recordFiles).where(eq(recordFiles.recordId, recordId));

@@ -9,4 +9,14 @@ export const filesModule: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
   fileRoutes(app, ctx);
 };
 
-export { canReadFile, fileIdsOf, registerFileReader, unreadableNewFiles, writeRecordFiles, type FileReader } from './access';
+export {
+  applyStoredFileRefs,
+  canReadFile,
+  fileIdsOf,
+  storedFileRefs,
+  registerFileReader,
+  unreadableNewFiles,
+  writeRecordFiles,
+  type FileReader,
+  type StoredFileRef,
+} from './access';

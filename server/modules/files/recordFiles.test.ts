@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
 import { clearSessionCache } from '../auth';
-import { expenseForm, dealerValue } from '../../test/fixtures';
-import { users } from '../../db/schema';
+import { expenseForm } from '../../test/fixtures';
+import { dealers, users } from '../../db/schema';
 import { TC } from '../../../schemas';
 
 // a 1×1 PNG
@@ -25,6 +25,9 @@ describe.each(BACKENDS)('attachments readable by the record readers (%s)', (back
   let lina: string;
   let dealer: string;
   let zwId: string;
+  // picker values must be real master data (records/pickerRefs.ts): the seeded dealers
+  let realDealers: { id: string; name: string }[];
+  const dealerValue = (i: number) => realDealers[i - 1];
   const form = expenseForm('att', {
     fields: [
       ...expenseForm().fields.filter((f) => f.key !== 'mingXi'),
@@ -50,6 +53,7 @@ describe.each(BACKENDS)('attachments readable by the record readers (%s)', (back
     await a.post('/tpm/emp/system/commons/biaoDan/edit-save.action', { definition: form }, admin);
     await a.post('/emp/api/v2/biaoDan/publish', { code: 'att' }, admin);
     [{ id: zwId }] = await a.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'zhangwei'));
+    realDealers = await a.ctx.db.select({ id: dealers.id, name: dealers.name }).from(dealers).where(eq(dealers.isActive, true)).orderBy(dealers.sort).limit(3);
   });
   afterAll(async () => {
     await a?.ctx.db.update(users).set({ jiaoJieRenIds: '' }).where(eq(users.username, 'lina'));
@@ -130,5 +134,43 @@ describe.each(BACKENDS)('attachments readable by the record readers (%s)', (back
     );
     expect(r2.statusCode).toBe(422);
     expect(r2.json().errors[0].field).toBe('mingXi.1.zhaoPian');
+  });
+
+  it("stores a file's name, size and type from the files table, never the client's (new and already linked files, sub-form rows)", async () => {
+    const own = await upload(zw, '发票.png');
+    const row = await upload(zw, '陈列照.png');
+    const forged = { id: own.id, name: 'invoice.exe', size: 999_999_999, type: 'text/html' };
+    const forgedRow = { id: row.id, name: '<img src=x onerror=alert(1)>.svg', size: 1, type: 'image/svg+xml' };
+    const created = await a.post(
+      SAVE,
+      { formCode: 'att', data: { dealer: dealerValue(3), amount: '10.00', fuJian: [forged], mingXi: [{ item: '端架', zhaoPian: [forgedRow] }] } },
+      zw,
+    );
+    expect(created.statusCode).toBe(200);
+    const rec = created.json().data as { id: string; version: number };
+    const read = async () => (await a.post('/emp/api/v2/biaoDan/record/get', { formCode: 'att', id: rec.id }, zw)).json().data.record.data;
+    let data = await read();
+    expect(data.fuJian).toEqual([{ id: own.id, name: '发票.png', size: PNG.length, type: 'image/png' }]);
+    expect(data.mingXi[0].zhaoPian).toEqual([{ id: row.id, name: '陈列照.png', size: PNG.length, type: 'image/png' }]);
+    // an update of a file already linked to the record is corrected too
+    const upd = await a.post(
+      SAVE,
+      {
+        formCode: 'att',
+        id: rec.id,
+        version: rec.version,
+        data: {
+          dealer: dealerValue(3),
+          amount: '10.00',
+          fuJian: [{ ...own, name: 'renamed.pdf', size: 7, type: 'application/pdf' }],
+          mingXi: [{ item: '端架', zhaoPian: [row] }],
+        },
+      },
+      zw,
+    );
+    expect(upd.statusCode).toBe(200);
+    data = await read();
+    expect(data.fuJian).toEqual([own]);
+    expect(data.mingXi[0].zhaoPian).toEqual([row]);
   });
 });

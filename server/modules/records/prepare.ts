@@ -10,7 +10,7 @@ import { pgCode, pgConstraint, UNIQUE_VIOLATION } from '../../lib/pgErrors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { t } from '../../lib/i18n';
 import { recordUniqueValues } from '../../db/schema';
-import { fileIdsOf, unreadableNewFiles } from '../files';
+import { applyStoredFileRefs, fileIdsOf, storedFileRefs, unreadableNewFiles } from '../files';
 
 /** Sanitizes rich-text values in place (main fields and sub-form columns). */
 export function sanitizeData(fields: readonly FieldDefinition[], data: Record<string, unknown>) {
@@ -68,7 +68,13 @@ export function validateData(
   return stored;
 }
 
-/** The files the data refers to; a file not yet linked to this record must be readable by the writer. */
+/**
+ * The references a write's data holds, checked by the server and rewritten in place from its own
+ * tables (the client's names, sizes and types are never stored):
+ * - files: a file not yet linked to this record must exist and be readable by the writer; each
+ *   reference's name, size and type come from the files table.
+ * Anything else: a field-level 422. Answers the file ids (→ their field paths).
+ */
 export async function checkFiles(
   ctx: AppContext,
   me: SessionUser,
@@ -80,6 +86,12 @@ export async function checkFiles(
   const ids = fileIdsOf(def.fields, data);
   const bad = await unreadableNewFiles(ctx, me, ids, recordId);
   if (bad.length) throw invalid(bad.map((id) => ({ field: ids.get(id)!, code: 'invalidValue', message: t(locale, 'records.fileNotReadable', { id }) })));
+  const stored = await storedFileRefs(ctx, ids.keys());
+  // a linked id the files table does not know (not a file id at all): refused like a new one
+  const unknown = [...ids.keys()].filter((id) => !stored.has(id));
+  if (unknown.length)
+    throw invalid(unknown.map((id) => ({ field: ids.get(id)!, code: 'invalidValue', message: t(locale, 'records.fileNotReadable', { id }) })));
+  applyStoredFileRefs(def.fields, data, stored);
   return ids;
 }
 
