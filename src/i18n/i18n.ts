@@ -62,11 +62,30 @@ export async function applyLocale(locale: Locale): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** Overlay the server's keys (`{ namespace: messages }`) onto the bundled ones. */
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A copy of network data as messages: strings and nested objects only, no key that names the prototype chain. */
+function safeMessages(value: unknown, depth = 0): Messages | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 16) return undefined;
+  const out: Messages = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === '' || UNSAFE_KEYS.has(k)) continue;
+    if (typeof v === 'string') out[k] = v;
+    else {
+      const nested = safeMessages(v, depth + 1);
+      if (nested) out[k] = nested;
+    }
+  }
+  return out;
+}
+
+/** Overlay the server's keys (`{ namespace: messages }`) onto the bundled ones (known namespaces, safe keys only). */
 export function overlayServerKeys(locale: Locale, bundles: Record<string, unknown>): number {
   let n = 0;
-  for (const [ns, messages] of Object.entries(bundles ?? {})) {
-    if (!messages || typeof messages !== 'object') continue;
+  for (const [ns, value] of Object.entries(bundles ?? {})) {
+    if (!(NAMESPACES as readonly string[]).includes(ns)) continue;
+    const messages = safeMessages(value);
+    if (!messages) continue;
     i18n.addResourceBundle(locale, ns, messages, true, true);
     n += 1;
   }
