@@ -124,7 +124,10 @@ function explain(locale: Locale, errors: AjvError[]): FieldError[] {
       continue;
     }
     // the branches whose type the value has: their own errors say what is wrong
-    const typed = [...branches.values()].filter((b) => !b.some((e) => e.keyword === 'type' && e.instancePath === u.instancePath));
+    // (a branch failing at the value itself first: with type coercion, a string is also tried as a one-item array)
+    const typed = [...branches.values()]
+      .filter((b) => !b.some((e) => e.keyword === 'type' && e.instancePath === u.instancePath))
+      .sort((x, y) => Number(!x.some((e) => e.instancePath === u.instancePath)) - Number(!y.some((e) => e.instancePath === u.instancePath)));
     if (typed.length && branches.size) {
       out.push(...explain(locale, typed[0]));
       continue;

@@ -122,6 +122,23 @@ for (const backend of BACKENDS) {
       expect(surrogate.json().errors[0].field).toBe('data.beiZhu');
       const key = await json(a, '/emp/api/v2/biaoDan/record/save', '{"formCode":"feiYongShenQing","data":{"be\\u0000iZhu":"x"}}', emp);
       expect(key.statusCode, key.body).toBe(422);
+      // list filters sent as JSON text (a form-encoded call) are parsed after the guard: checked the same
+      const form = await a.inject({
+        method: 'POST',
+        url: '/emp/api/v2/biaoDan/record/list',
+        payload: new URLSearchParams({ formCode: 'feiYongShenQing', filters: '[{"key":"number","op":"eq","value":"a\\u0000"}]' }).toString(),
+        headers: { authorization: emp, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(form.statusCode, form.body).toBe(422);
+      expect(form.json().errors).toEqual([{ field: 'filters.0.value', message: '包含不允许的字符（空字符或不完整的 Unicode 字符）', code: 'badCharacter' }]);
+      const deepText = await a.inject({
+        method: 'POST',
+        url: '/emp/api/v2/biaoDan/record/list',
+        payload: new URLSearchParams({ formCode: 'feiYongShenQing', filters: `[{"key":"number","op":"in","value":${nested(4000)}}]` }).toString(),
+        headers: { authorization: emp, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(deepText.statusCode, deepText.body).toBe(422);
+      expect(deepText.json().errors[0].code).toBe('maxDepth');
       // a query string too, and a well-formed pair (an emoji) passes
       const q = await a.inject({ method: 'GET', url: '/tpm/system/menu.action?x=%00', headers: { authorization: emp } });
       expect(q.statusCode, q.body).toBe(422);
@@ -194,6 +211,9 @@ for (const backend of BACKENDS) {
       expect(filters.json().errors).toEqual([{ field: 'filters', message: '最多 20 项', code: 'maxItems' }]);
       const typed = await json(a, '/emp/api/v2/biaoDan/record/list', JSON.stringify({ formCode: 'feiYongShenQing', filters: { a: 1 } }), admin);
       expect(typed.json().errors).toEqual([{ field: 'filters', message: '应为数组或字符串', code: 'type' }]);
+      // JSON text over its length: the length is the message (not the one-item array ajv's coercion also tries)
+      const longText = await json(a, '/emp/api/v2/biaoDan/record/list', JSON.stringify({ formCode: 'feiYongShenQing', filters: 'x'.repeat(10_001) }), admin);
+      expect(longText.json().errors).toEqual([{ field: 'filters', message: '最多 10000 个字符', code: 'maxLength' }]);
     });
   });
 }

@@ -12,6 +12,7 @@ import * as repo from './repository';
 import { NUMERIC_TYPES, formPredicate, isPicker, literal, sortExpressionSql } from './listIndexes';
 import { scopeOf } from './access';
 import { definitionOrFail } from './definition';
+import { inputProblem, MAX_DEPTH } from '../../plugins/bodyDepth';
 
 export interface ListInput {
   formCode: string;
@@ -114,6 +115,12 @@ async function buildListQuery(ctx: AppContext, me: SessionUser, q: ListInput, lo
   const def = await definitionOrFail(ctx, q.formCode);
   const where: SQL[] = [];
   const filters = q.filters ?? [];
+  // filters sent as JSON text (form-encoded calls) were parsed after the input guard: the same checks
+  const problem = inputProblem(filters);
+  if (problem) {
+    const message = problem.kind === 'depth' ? t(locale, 'errors.tooDeep', { max: MAX_DEPTH }) : t(locale, 'errors.badCharacter');
+    throw invalid([{ field: `filters.${problem.path}`, message, code: problem.kind === 'depth' ? 'maxDepth' : 'badCharacter' }]);
+  }
   const explicitValid = filters.some((f) => f.key === 'isYouXiao');
   filters.forEach((f, i) => where.push(filterSql(def, f, i, locale)));
   const scope = scopeOf(ctx, me, def).where;
