@@ -4,4 +4,4 @@ export interface Precompressed {
   br: number | null;
   gz: number | null;
 }
-export function precompress(dir: string, opts?: { minBytes?: number }): Precompressed[];
+export function precompress(dir: string, opts?: { minBytes?: number; quality?: number }): Promise<Precompressed[]>;

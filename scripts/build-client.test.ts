@@ -23,8 +23,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('precompress', () => {
-  it('writes br and gz twins that decompress to the file, for text files of 1 KB and more', () => {
-    const rows = precompress(dist);
+  it('writes br and gz twins that decompress to the file, for text files of 1 KB and more', async () => {
+    const rows = await precompress(dist);
     expect(brotliDecompressSync(readFileSync(path.join(dist, 'assets/index-Ab12.js.br'))).toString()).toBe(js);
     expect(gunzipSync(readFileSync(path.join(dist, 'assets/index-Ab12.js.gz'))).toString()).toBe(js);
     expect(existsSync(path.join(dist, 'assets/index-Cd34.css.br'))).toBe(true);
