@@ -1,10 +1,10 @@
 // The pages of the dealer shell. Business pages of the dealer portal (orders, returns,
-// receiving, finance) have no definition yet and say so.
+// receiving, finance) have no path in the spec yet: any other path is not found (404).
 import { Typography } from 'antd';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getSessionValue } from '../session/session';
-import { NotConfiguredPage } from '../pages/NotConfiguredPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
 
 export function DealerPage() {
   const { t } = useTranslation('app');
@@ -29,6 +29,6 @@ export function DealerPage() {
     case 'gongNengList':
       return <Typography.Paragraph data-testid="dealer-functions">{t('dealer.intro')}</Typography.Paragraph>;
     default:
-      return <NotConfiguredPage />;
+      return <NotFoundPage />;
   }
 }

@@ -7,13 +7,14 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Locale } from '../../schemas/constants';
 import { ApiError } from '../api/client';
 import { services, type MenuNode } from '../api/services';
-import { offWebAtom, tableListAtom, type OpenTab } from '../session/atoms';
+import { menuAtom, offWebAtom, tableListAtom, type OpenTab } from '../session/atoms';
 import { getSessionValue, isAdministrator } from '../session/session';
 import { logout } from '../session/logout';
-import { APP_ROUTES } from '../routes/routeTable';
+import { APP_ROUTES, routeEntryOf } from '../routes/routeTable';
 import { LanguageSelect } from '../pages/LanguageSelect';
 import { localText, menuTrail, openKeysFor, toMenuItems } from './menu';
 import { PageWatermark } from './Watermark';
@@ -21,14 +22,18 @@ import { pageTitleAtom } from './pageTitle';
 
 const { Sider, Header, Content } = Layout;
 
-/** Title of a page: its menu name, else the app's name for it, else the last path segment. */
-function pageTitle(pathname: string, menu: readonly MenuNode[], locale: Locale, t: (k: string) => string, own: string | null): string {
+/**
+ * Title of a page: its menu name, else the name the page gives itself, else the app's name for
+ * it (a route table page by its form code), else the portal's name — never a path segment.
+ */
+function pageTitle(pathname: string, menu: readonly MenuNode[], locale: Locale, t: TFunction, own: string | null): string {
   const trail = menuTrail(menu, pathname);
   if (trail.length) return localText(trail[trail.length - 1].name, locale);
   if (own) return own;
   if (pathname === APP_ROUTES.workbench) return t('frame.workbench');
   if (pathname === APP_ROUTES.personalCenter) return t('frame.personalCenter');
-  return pathname.split('/').filter(Boolean).pop() ?? pathname;
+  const code = routeEntryOf(pathname)?.formCode;
+  return code ? t(`pageName.${code}`, { defaultValue: t('title.employee') }) : t('title.employee');
 }
 
 export function EmployeeFrame() {
@@ -40,7 +45,9 @@ export function EmployeeFrame() {
   const narrow = screens.lg === false;
   // null: automatic (folded below 992 px, open above); true/false: the user's choice
   const [collapsed, setCollapsed] = useState<boolean | null>(null);
-  const [menu, setMenu] = useState<MenuNode[]>([]);
+  // shared: pages offer only the links the menu grants (mayOpen)
+  const [loadedMenu, setMenu] = useAtom(menuAtom);
+  const menu = useMemo(() => loadedMenu ?? [], [loadedMenu]);
   const [menuError, setMenuError] = useState<string | null>(null);
   const [tabs, setTabs] = useAtom(tableListAtom);
   const offWeb = useAtomValue(offWebAtom);
@@ -56,7 +63,7 @@ export function EmployeeFrame() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [setMenu]);
 
   const key = location.pathname + location.search;
   const named = useAtomValue(pageTitleAtom);

@@ -1,7 +1,13 @@
 // Menu helpers, the watermark text and the per-portal page title.
 import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router';
+import { i18n } from '../i18n/i18n';
+import { menuAtom } from '../session/atoms';
+import { useMenuHeading } from './pageTitle';
 import type { MenuNode } from '../api/services';
-import { localText, menuTrail, openKeysFor, toMenuItems } from './menu';
+import { localText, mayOpen, menuTrail, openKeysFor, toMenuItems } from './menu';
 import { watermarkLines } from './Watermark';
 import { portalTitleKey } from './RootLayout';
 
@@ -52,5 +58,64 @@ describe('page title per portal (spec §1)', () => {
     expect(portalTitleKey('/web/dpx')).toBe('title.employee');
     expect(portalTitleKey('/web/login')).toBe('title.employee');
     expect(portalTitleKey('/maintenance')).toBe('title.employee');
+  });
+});
+
+describe('links show only what the user may open (issue 16)', () => {
+  // an employee's menu (server/modules/menu: the role grants): no form builder entry
+  const employeeMenu: MenuNode[] = [
+    { id: '1', name: { 'zh-CN': '工作台' }, path: '/web/system/gongZuoTai' },
+    {
+      id: '2',
+      name: { 'zh-CN': '费用管理' },
+      children: [{ id: '3', name: { 'zh-CN': '费用申请' }, path: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList' }],
+    },
+  ];
+  it("a link is offered when its path is in the user's menu", () => {
+    expect(mayOpen('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', employeeMenu)).toBe(true);
+    expect(mayOpen('/web/system/peiZhi/biaoDanList', employeeMenu)).toBe(false);
+    expect(mayOpen('/web/emp/feiYong/jieAn/feiYongJieAnList', employeeMenu)).toBe(false);
+  });
+  it('pages every user has (workbench, personal center, lookup) are always offered; nothing else before the menu is there', () => {
+    expect(mayOpen('/web/system/geRenZhongXin', [])).toBe(true);
+    expect(mayOpen('/web/system/gongZuoTai', null)).toBe(true);
+    expect(mayOpen('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', null)).toBe(false);
+  });
+});
+
+describe("a menu page is headed by its menu entry (issue 16: 待结案 / 待核销 showed the definition's name)", () => {
+  const awaiting: MenuNode[] = [
+    {
+      id: '2',
+      name: { 'zh-CN': '费用管理', 'en-US': 'Expenses' },
+      children: [
+        { id: '3', name: { 'zh-CN': '待结案费用', 'en-US': 'Awaiting settlement', 'zh-TW': '待結案費用' }, path: '/web/emp/feiYong/jieAn/feiYongDaiJieAnList' },
+      ],
+    },
+  ];
+  function Heading() {
+    return <h4>{useMenuHeading() ?? 'definition name'}</h4>;
+  }
+  const at = (path: string) => {
+    const store = createStore();
+    store.set(menuAtom, awaiting);
+    return render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <Heading />
+        </MemoryRouter>
+      </Provider>,
+    );
+  };
+  it('uses the menu name in the UI language, and the definition name off the menu', async () => {
+    at('/web/emp/feiYong/jieAn/feiYongDaiJieAnList');
+    expect(screen.getByRole('heading')).toHaveTextContent('待结案费用');
+    await i18n.changeLanguage('en-US');
+    expect(await screen.findByText('Awaiting settlement')).toBeInTheDocument();
+    await i18n.changeLanguage('zh-CN');
+  });
+  it('falls back off the menu', () => {
+    at('/web/emp/feiYong/jieAn/feiYongJieAnEditOne');
+    expect(screen.getByRole('heading')).toHaveTextContent('definition name');
   });
 });

@@ -30,7 +30,7 @@ import type { InstanceDetail } from '../../runtime/approval/services';
 import { useApprovalT } from '../../runtime/approval/i18n';
 import { createApprovalServices } from '../api/approvalApi';
 import { PROCESS_ROUTES } from '../routes/routeTable';
-import { usePageTitle } from '../layout/pageTitle';
+import { useMenuHeading, usePageTitle } from '../layout/pageTitle';
 import { DocumentChainPanel } from './expense/DocumentChainPanel';
 import { showsChain } from './expense/chainModel';
 import { createExpenseServices } from '../api/expenseApi';
@@ -50,10 +50,12 @@ const expenseServices = createExpenseServices();
 export function DefinitionPage(props: DefinitionPageProps) {
   const { i18n } = useTranslation('app');
   const locale = i18n.language as Locale;
-  usePageTitle(localText(props.definition.name, locale));
+  // a menu page is headed by its menu entry's name (待结案费用 lists applications), else by the definition's
+  const heading = useMenuHeading() ?? localText(props.definition.name, locale);
+  usePageTitle(heading);
   return (
     <div data-testid="definition-page" data-form-code={props.definition.code} data-kind={props.entry.kind} data-mode={props.mode}>
-      <Typography.Title level={4}>{localText(props.definition.name, locale)}</Typography.Title>
+      <Typography.Title level={4}>{heading}</Typography.Title>
       {props.entry.kind === 'list' ? <ListView {...props} locale={locale} /> : <FormView {...props} locale={locale} />}
     </div>
   );

@@ -1,11 +1,27 @@
-// A route of the generic engine with no definition yet: a clear page, never a crash.
+// A route of the generic engine with no definition yet: a clear page, never a crash. A path in
+// no route table at all (nor in the user's menu) is not "not configured" but not found: 404.
+import { useMemo } from 'react';
 import { Button, Result, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
 import { APP_ROUTES } from '../routes/routeTable';
+import { isKnownRoute } from '../routes/knownRoutes';
 import { usePageTitle } from '../layout/pageTitle';
+import { menuPaths } from '../layout/menu';
+import { menuAtom } from '../session/atoms';
+import { NotFoundPage } from './NotFoundPage';
 
 export function NotConfiguredPage({ formCode, detail }: { formCode?: string; detail?: string }) {
+  const { pathname } = useLocation();
+  const menu = useAtomValue(menuAtom);
+  const known = useMemo(() => isKnownRoute(pathname, menuPaths(menu ?? [])), [pathname, menu]);
+  // a page that names its definition (or why it has none) is a configured route
+  if (!formCode && !detail && !known) return <NotFoundPage />;
+  return <NotConfigured formCode={formCode} detail={detail} />;
+}
+
+function NotConfigured({ formCode, detail }: { formCode?: string; detail?: string }) {
   const { t } = useTranslation('app');
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -31,7 +47,4 @@ export function NotConfiguredPage({ formCode, detail }: { formCode?: string; det
   );
 }
 
-export function NotFoundPage() {
-  const { t } = useTranslation('app');
-  return <Result data-testid="not-found" status="404" title={t('notFound.title')} />;
-}
+export { NotFoundPage } from './NotFoundPage';

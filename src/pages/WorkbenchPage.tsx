@@ -5,9 +5,12 @@ import { Button, Card, Col, Input, Row, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
 import { DATE_FORMATS } from '../../schemas/constants';
 import { getSessionValue } from '../session/session';
 import { APP_ROUTES } from '../routes/routeTable';
+import { menuAtom } from '../session/atoms';
+import { mayOpen } from '../layout/menu';
 import { lookupPath } from '../lookup/openApplication';
 import { createTaskCenterApi, type TaskCenterApi } from './approval/tasks/api';
 import { WorkbenchTasks } from './approval/tasks/WorkbenchTasks';
@@ -23,13 +26,15 @@ export function WorkbenchPage({ taskApi }: WorkbenchPageProps = {}) {
   const navigate = useNavigate();
   const [number, setNumber] = useState('');
   const name = getSessionValue('empName') ?? getSessionValue('username') ?? t('common:unknownUser');
+  const menu = useAtomValue(menuAtom);
+  // only what the user may open: a shortcut whose page the menu does not grant is not offered
   const shortcuts = [
     { path: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', label: t('shortcut.application') },
     { path: '/web/emp/feiYong/jieAn/feiYongJieAnList', label: t('shortcut.settlement') },
     { path: '/web/emp/feiYong/heXiao/feiYongHeXiaoList', label: t('shortcut.writeOff') },
     { path: '/web/emp/feiYong/zhiFu/feiYongZhiFuList', label: t('shortcut.payment') },
     { path: '/web/system/peiZhi/biaoDanList', label: t('shortcut.formBuilder') },
-  ];
+  ].filter((s) => mayOpen(s.path, menu));
   const go = (type?: 1 | 2) => navigate(lookupPath(number.trim(), type));
   return (
     <div data-testid="workbench">

@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('../pages/NotConfiguredPage')).NotFoundPage }) },
+      { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }) },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 // The shared state of spec §3 (userId, dealerId, tableList, OrderNumber, offWeb) as jotai atoms
 // in one store the app provides; logout resets them.
 import { atom, createStore } from 'jotai';
+import type { MenuNode } from '../api/services';
 import { getSessionValue } from './session';
 
 /** One open page of the employee frame's tab bar. */
@@ -18,6 +19,8 @@ export const tableListAtom = atom<OpenTab[]>([]);
 export const OrderNumberAtom = atom<string | null>(null);
 /** true when the page runs outside the web portal frame (embedded or opened from a link) */
 export const offWebAtom = atom<boolean>(false);
+/** the signed-in employee's menu (GET {prefix}/system/menu.action); null until it is loaded */
+export const menuAtom = atom<MenuNode[] | null>(null);
 
 export type AppStore = ReturnType<typeof createStore>;
 export const appStore: AppStore = createStore();
@@ -35,4 +38,5 @@ export function resetSharedState(store: AppStore = appStore): void {
   store.set(tableListAtom, []);
   store.set(OrderNumberAtom, null);
   store.set(offWebAtom, false);
+  store.set(menuAtom, null);
 }
