@@ -8,6 +8,14 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/pgErrors';
 import { isMultipartParseError } from './bodyDepth';
 import { validationErrors } from './schemaErrors';
 
+/** Fastify's errors for a body it cannot read, and their messages. */
+const UNREADABLE_BODY: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.badJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.emptyJson',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.badMediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'errors.badRequest',
+};
+
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const locale = req.locale ?? 'zh-CN';
@@ -42,6 +50,12 @@ export function registerEnvelope(app: FastifyInstance) {
       return reply.code(413).send({ code: 413, msg: t(locale, 'errors.tooLarge'), data: null });
     }
     if (status === 429) return reply.code(429).send({ code: 429, msg: t(locale, 'errors.tooManyRequests'), data: null });
+    // a body that cannot be read (not JSON, prototype keys, empty, an unknown content type): say so on `body`
+    const unreadable = UNREADABLE_BODY[fe.code ?? ''];
+    if (unreadable && status >= 400 && status < 500) {
+      const message = t(locale, unreadable);
+      return reply.code(status).send({ code: status, msg: message, data: null, errors: [{ field: 'body', message, code: fe.code }] });
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ code: status, msg: t(locale, 'errors.badRequest'), data: null });
     }

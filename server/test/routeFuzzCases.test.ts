@@ -172,6 +172,20 @@ for (const backend of BACKENDS) {
       expect(good.statusCode, good.body).toBe(200);
     });
 
+    it('a body that cannot be read: 400/415 naming the body, in the user language', async () => {
+      const cases: [string, string, number, string][] = [
+        ['{', 'application/json', 400, '请求内容不是有效的 JSON（或含有不允许的 __proto__、constructor 键）'],
+        ['{"__proto__":{"x":1}}', 'application/json', 400, '请求内容不是有效的 JSON（或含有不允许的 __proto__、constructor 键）'],
+        ['', 'application/json', 400, '请求内容为空（应为 JSON 对象）'],
+        ['<a/>', 'application/xml', 415, '不支持的请求内容类型'],
+      ];
+      for (const [payload, ct, status, message] of cases) {
+        const r = await a.inject({ method: 'POST', url: '/emp/api/v2/biaoDan/record/get', payload, headers: { authorization: emp, 'content-type': ct } });
+        expect(r.statusCode, payload).toBe(status);
+        expect(r.json(), payload).toMatchObject({ code: status, msg: message, data: null, errors: [{ field: 'body', message }] });
+      }
+    });
+
     it('schema errors in the user language: limit 15 is ONE message naming 10, 20, 30 and 50', async () => {
       // the session's language decides (lina reads English, xuqiang traditional Chinese)
       await a.ctx.db.execute(sql`update users set duo_yu_yan_type = case username when 'lina' then 3 else 2 end where username in ('lina', 'xuqiang')`);
