@@ -38,8 +38,8 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-/** how long a request waits for a connection before the pool gives up (answered 503) */
-const CONNECT_TIMEOUT_MS = 10_000;
+/** how long a request waits for a connection (a new one, or a free one of a busy pool) before the pool gives up (answered 503) */
+const CONNECT_TIMEOUT_MS = 30_000;
 
 type PoolClient = pg.PoolClient & { _txStatus?: string | null; _queryable?: boolean };
 
@@ -52,7 +52,7 @@ type PoolClient = pg.PoolClient & { _txStatus?: string | null; _queryable?: bool
  *   when it is released;
  * - a client released inside a transaction (a rollback that could not be sent) or after its
  *   connection failed is destroyed, never handed to the next request;
- * - connecting gives up after CONNECT_TIMEOUT_MS instead of queueing forever.
+ * - connecting (or waiting for a free client) gives up after CONNECT_TIMEOUT_MS instead of forever.
  * No reconnect logic is needed beyond that: the next checkout opens a new connection.
  */
 class ResilientPool extends pg.Pool {
