@@ -9,12 +9,14 @@ import { isMultipartParseError } from './bodyDepth';
 import { validationErrors } from './schemaErrors';
 
 /** Fastify's errors for a body it cannot read, and their messages. */
-const UNREADABLE_BODY: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.badJson',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.emptyJson',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.badMediaType',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'errors.badRequest',
-};
+const UNREADABLE_BODY: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    FST_ERR_CTP_INVALID_JSON_BODY: 'errors.badJson',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.emptyJson',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.badMediaType',
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'errors.badRequest',
+  }),
+);
 
 export function registerEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -51,7 +53,7 @@ export function registerEnvelope(app: FastifyInstance) {
     }
     if (status === 429) return reply.code(429).send({ code: 429, msg: t(locale, 'errors.tooManyRequests'), data: null });
     // a body that cannot be read (not JSON, prototype keys, empty, an unknown content type): say so on `body`
-    const unreadable = UNREADABLE_BODY[fe.code ?? ''];
+    const unreadable = UNREADABLE_BODY.get(fe.code ?? '');
     if (unreadable && status >= 400 && status < 500) {
       const message = t(locale, unreadable);
       return reply.code(status).send({ code: status, msg: message, data: null, errors: [{ field: 'body', message, code: fe.code }] });

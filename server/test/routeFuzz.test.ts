@@ -258,6 +258,15 @@ function checkAnswer(op: Operation, r: { statusCode: number; headers: Record<str
   const body = JSON.parse(r.body) as Record<string, unknown>;
   expect(Object.keys(body), what).toEqual(expect.arrayContaining(['code', 'msg', 'data']));
   expect(typeof body.msg, what).toBe('string');
+  // a 422 names its fields, in the caller's language (zh-CN here): no raw ajv English
+  if (r.statusCode === 422) {
+    const errors = body.errors as { field: unknown; message: unknown }[];
+    expect(Array.isArray(errors) && errors.length > 0, `${what}: field errors`).toBe(true);
+    for (const e of errors) {
+      expect(typeof e.field === 'string' && typeof e.message === 'string', what).toBe(true);
+      expect(e.message, what).not.toMatch(/^(must|should) /);
+    }
+  }
 }
 
 function operationsOf(doc: {
