@@ -2,6 +2,7 @@
 // "Runtime contract"). Migrations run and the first start seeds (see seed/seed.ts).
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { isDatabaseUnavailable } from './lib/pgErrors';
 
 const config = loadConfig();
 const { app } = await buildApp(config);
@@ -10,6 +11,11 @@ const shutdown = async (signal: string) => {
   await app.close();
   process.exit(0);
 };
+// a safety net: a database outage surfacing outside a request (a stray promise) is logged, not fatal
+process.on('unhandledRejection', (err) => {
+  if (isDatabaseUnavailable(err)) app.log.warn({ err }, 'database unavailable');
+  else throw err;
+});
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ port: config.port, host: config.host });

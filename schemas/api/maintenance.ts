@@ -6,7 +6,14 @@ const tag = 'system';
 const State = Type.Object({ enabled: Type.Boolean() });
 
 export const maintenance = {
-  health: endpoint({ method: 'GET', path: '/health', tag, summary: 'Liveness', data: Type.Object({ status: Type.Literal('up') }), errors: [] }),
+  health: endpoint({
+    method: 'GET',
+    path: '/health',
+    tag,
+    summary: 'Liveness (503 while the database is unreachable)',
+    data: Type.Object({ status: Type.Literal('up') }),
+    errors: [503],
+  }),
   status: endpoint({ method: 'GET', path: '/emp/api/v2/maintenance/status', tag, summary: 'Whether maintenance mode is on', data: State, errors: [] }),
   set: endpoint({
     method: 'POST',

@@ -57,6 +57,8 @@ export function registerPolicy(app: FastifyInstance, apiPrefixes: string[]): Reg
   app.addHook('onRequest', async (req) => {
     const policy = req.routeOptions.config?.policy ?? 'public';
     const token = presentedToken(req);
+    // the header's language first: an error while reading the session (database down) is told in it
+    req.locale = pickLocale(req.headers['accept-language']);
     if (token) {
       req.auth = await app.resolveSession(token);
     }
