@@ -9,7 +9,8 @@ import { AppError, invalid, type FieldError } from '../../lib/errors';
 import { pgCode, pgConstraint, UNIQUE_VIOLATION } from '../../lib/pgErrors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { t } from '../../lib/i18n';
-import { recordUniqueValues } from '../../db/schema';
+import { recordUniqueValues, records } from '../../db/schema';
+import { resolvePickerRefs } from './pickerRefs';
 import { applyStoredFileRefs, fileIdsOf, storedFileRefs, unreadableNewFiles } from '../files';
 
 /** Sanitizes rich-text values in place (main fields and sub-form columns). */
@@ -71,6 +72,8 @@ export function validateData(
 /**
  * The references a write's data holds, checked by the server and rewritten in place from its own
  * tables (the client's names, sizes and types are never stored):
+ * - picker values (pickerRefs.ts): each id a row its picker offers (or one the record held
+ *   before), its name the row's;
  * - files: a file not yet linked to this record must exist and be readable by the writer; each
  *   reference's name, size and type come from the files table.
  * Anything else: a field-level 422. Answers the file ids (→ their field paths).
@@ -83,6 +86,8 @@ export async function checkFiles(
   recordId: string | null,
   locale: Locale,
 ) {
+  const [prior] = recordId ? await ctx.db.select({ data: records.data }).from(records).where(eq(records.id, recordId)) : [];
+  await resolvePickerRefs(ctx.db, def.fields, data, (prior?.data as Record<string, unknown> | undefined) ?? null, locale);
   const ids = fileIdsOf(def.fields, data);
   const bad = await unreadableNewFiles(ctx, me, ids, recordId);
   if (bad.length) throw invalid(bad.map((id) => ({ field: ids.get(id)!, code: 'invalidValue', message: t(locale, 'records.fileNotReadable', { id }) })));
