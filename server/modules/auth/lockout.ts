@@ -54,7 +54,10 @@ export class LoginLockout {
     return e ? Math.max(0, e.lockedUntil - this.now()) : 0;
   }
 
-  /** Counts a failure; answers the length of the lock it starts (0: none yet). */
+  /**
+   * Counts a failure (login counts each attempt before checking the password, and a success
+   * forgets the pair); answers the length of the lock it starts (0: none yet).
+   */
   fail(username: string, address: string): number {
     const key = LoginLockout.key(username, address);
     const now = this.now();

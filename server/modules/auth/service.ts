@@ -76,6 +76,9 @@ export async function login(ctx: AppContext, username: string, password: string,
   const lockout = lockoutOf(ctx);
   const wait = lockout.lockedFor(username, address);
   if (wait > 0) throw lockedError(wait);
+  // counted as a failure before the (slow) check, undone by a success: guesses sent at once see
+  // each other, so no more than `loginLockAfter` of them are ever judged
+  const lockMs = lockout.fail(username, address);
   const [u] = await ctx.db.select().from(users).where(eq(users.username, username)).limit(1);
   let good: boolean;
   if (!u) {
@@ -84,7 +87,6 @@ export async function login(ctx: AppContext, username: string, password: string,
     good = false;
   } else good = await verifyPassword(password, u.passwordHash);
   if (!good || !u) {
-    const lockMs = lockout.fail(username, address);
     if (lockMs > 0) throw lockedError(lockMs);
     throw businessFailure('auth.badCredentials');
   }

@@ -66,6 +66,14 @@ describe.each(BACKENDS)('password changes end other sessions; lockout per accoun
     expect(u.lockedUntil).toBeNull();
   });
 
+  it('guesses sent at once get no more than five verdicts before the lock', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => tryLogin('zhangwei', `parallel-${i}`, '10.35.0.1')));
+    const verdicts = answers.filter((r) => r.statusCode === 200 && r.json().code === 1).length;
+    expect(verdicts).toBeLessThanOrEqual(4);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(8);
+    expect((await tryLogin('zhangwei', 'Demo@123', '10.35.0.2')).json().code).toBe(0);
+  });
+
   it("an administrator's reset ends every session of the user", async () => {
     const one = await a.login('sunli');
     const two = await a.login('sunli');
