@@ -9,7 +9,7 @@
 // accessibility 100. LH_PORT (8208) is the server's port; LH_RUNS (1) runs per page (the median
 // performance run is shown).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,7 +87,13 @@ function figuresOf(lhr: Lhr): Figures {
   const num = (id: string) => Number(a[id]?.numericValue ?? NaN);
   const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && a[ref.id]?.score !== null && (a[ref.id]?.score ?? 1) < 1)
-    .map((ref) => `${ref.id}: ${a[ref.id].title}`);
+    .map((ref) => {
+      const nodes = ((a[ref.id].details as { items?: { node?: { selector?: string; snippet?: string } }[] })?.items ?? [])
+        .slice(0, 4)
+        .map((i) => i.node?.snippet?.slice(0, 140) ?? i.node?.selector ?? '')
+        .filter(Boolean);
+      return `${ref.id}: ${a[ref.id].title}${nodes.map((n) => `\n        ${n}`).join('')}`;
+    });
   const items = ((a['network-requests']?.details as { items?: { url: string; transferSize?: number; resourceType?: string }[] })?.items ?? []) as {
     url: string;
     transferSize?: number;
@@ -128,6 +134,13 @@ function print(name: string, runs: Figures[]) {
   }
 }
 
+/** LH_OUT=<dir>: every run's full Lighthouse result as JSON there (open in the Lighthouse viewer) */
+function save(name: string, run: number, lhr: Lhr) {
+  if (!process.env.LH_OUT) return;
+  mkdirSync(process.env.LH_OUT, { recursive: true });
+  writeFileSync(path.join(process.env.LH_OUT, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+}
+
 async function main() {
   const { serverEntry, clientDist } = ensureBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'formwork-lh-'));
@@ -155,6 +168,7 @@ async function main() {
       const r = await lighthouse(`${BASE}/web/login`, flags);
       if (!r) throw new Error('lighthouse returned nothing for the login page');
       login.push(figuresOf(r.lhr));
+      save('login', i, r.lhr);
     }
 
     // the form page, signed in: the session goes into this tab's sessionStorage as the login page leaves it
@@ -171,10 +185,15 @@ async function main() {
     const formUrl = `${BASE}/web/system/peiZhi/biaoDan/edit?code=${FORM_CODE}`;
     const form: Figures[] = [];
     for (let i = 0; i < RUNS; i++) {
+      // a cold HTTP cache as for the login page (the storage reset Lighthouse skips here would clear it)
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
       const r = await lighthouse(formUrl, { ...flags, disableStorageReset: true }, undefined, page as never);
       if (!r) throw new Error('lighthouse returned nothing for the form page');
       if (!r.lhr.finalDisplayedUrl.includes('biaoDan/edit')) throw new Error(`the form page ended on ${r.lhr.finalDisplayedUrl} (not signed in?)`);
       form.push(figuresOf(r.lhr));
+      save('form100', i, r.lhr);
     }
     await browser.disconnect();
 
