@@ -36,4 +36,11 @@ describe('65 富文本 rich text', () => {
     expect(isEmptyRichText('<p><br></p>')).toBe(true);
     expect(isEmptyRichText('<p>a</p>')).toBe(false);
   });
+
+  it('drops images a reader would fetch from elsewhere (tracking pixels), keeps inline pictures', () => {
+    const pixel = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(sanitizeRichText('<p>a<img src="https://track.example/p.gif?u=1"></p>')).toBe('<p>a</p>');
+    expect(sanitizeRichText('<p><img src="//track.example/p.gif"><img src="/emp/api/x.png"></p>')).toBe('<p></p>');
+    expect(sanitizeRichText(`<p><img src="${pixel}" srcset="https://track.example/p.gif 2x"></p>`)).toBe(`<p><img src="${pixel}"></p>`);
+  });
 });
