@@ -1,10 +1,11 @@
 // Issue 16: concurrent publishes of one draft make exactly one version (the rest 409), and a
 // draft save carrying a stale draftVersion is refused (409) without overwriting the newer draft.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
 import { expenseForm } from '../../test/fixtures';
 import { formDefinitionVersions } from '../../db/schema';
+import { rows } from '../../db/client';
 
 const E = '/tpm/emp/system/commons/biaoDan';
 const PUBLISH = '/emp/api/v2/biaoDan/publish';
@@ -97,5 +98,36 @@ describe.each(BACKENDS)('definition concurrency (%s)', (backend) => {
     expect((await a.post(PUBLISH, { code: 'pubStale', draftVersion: v }, admin)).statusCode).toBe(409);
     expect(await versionsOf('pubStale')).toEqual([]);
     expect((await a.post(PUBLISH, { code: 'pubStale', draftVersion: v + 1 }, admin)).json().data.version).toBe(1);
+  });
+});
+
+describe.each(BACKENDS)('definition delete against concurrent records (%s)', (backend) => {
+  let a: TestApp;
+  let admin: string;
+  let zw: string;
+  beforeAll(async () => {
+    a = await startTestApp({ postgres: backend === 'postgres' });
+    admin = await a.login('admin');
+    zw = await a.login('zhangwei');
+  });
+  afterAll(async () => a?.stop());
+
+  it('a form is never deleted from under its records: 20 record saves beside delete-row leave no orphan', async () => {
+    for (let round = 0; round < 5; round++) {
+      const code = `delRace${round}`;
+      const def = expenseForm(code, { titleTemplate: '{amount}' });
+      def.fields = def.fields.filter((f) => f.key !== 'dealer');
+      await a.post(`${E}/edit-save.action`, { definition: def }, admin);
+      expect((await a.post(PUBLISH, { code }, admin)).statusCode).toBe(200);
+      const saves = Array.from({ length: 20 }, () => a.post('/emp/api/v2/biaoDan/record/save', { formCode: code, data: { amount: '1.00' } }, zw));
+      const del = a.post(`${E}/delete-row.action`, { code }, admin);
+      const [d, ...s] = await Promise.all([del, ...saves]);
+      const saved = s.filter((r) => r.statusCode === 200).length;
+      const [{ n }] = await rows<{ n: number }>(a.ctx.db, sql`select count(*)::int as n from records where form_code = ${code}`);
+      const defRow = (await a.post(`${E}/edit-init.action`, { code }, admin)).statusCode;
+      expect(n).toBe(saved);
+      if (d.statusCode === 200) expect(n, 'records written for a deleted form').toBe(0);
+      else expect([d.statusCode, defRow]).toEqual([409, 200]);
+    }
   });
 });

@@ -132,6 +132,18 @@ export async function hasRecords(db: Db, code: string) {
   return !!r;
 }
 
-export async function deleteDefinition(db: Db, code: string) {
-  await db.delete(formDefinitions).where(eq(formDefinitions.code, code));
+/**
+ * Deletes a form that has no records, in one conditional statement: a record created meanwhile
+ * either counted itself first (record_count, the row lock makes this delete see it and refuse)
+ * or finds the form gone when it counts itself (records' insertRecord then rolls back).
+ * False when the form has (or just got) records.
+ */
+export async function deleteDefinition(db: DbOrTx, code: string): Promise<boolean> {
+  const gone = await db
+    .delete(formDefinitions)
+    .where(
+      and(eq(formDefinitions.code, code), eq(formDefinitions.recordCount, 0), sql`not exists (select 1 from ${records} where ${records.formCode} = ${code})`),
+    )
+    .returning({ code: formDefinitions.code });
+  return gone.length > 0;
 }

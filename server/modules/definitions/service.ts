@@ -146,7 +146,8 @@ export async function deleteDefinition(ctx: AppContext, code: string) {
   const row = await repo.getDefinitionRow(ctx.db, code);
   if (!row) throw notFound('definition');
   if (await repo.hasRecords(ctx.db, code)) throw conflict('definitions.hasRecords');
-  await repo.deleteDefinition(ctx.db, code);
+  // conditional: a record created since the check keeps the form (409)
+  if (!(await repo.deleteDefinition(ctx.db, code))) throw conflict('definitions.hasRecords');
   forgetLatest(ctx, code);
   const { versions } = cacheOf(ctx);
   for (const k of [...versions.keys()]) if (k.startsWith(`${code}@`)) versions.delete(k);

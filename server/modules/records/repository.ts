@@ -6,6 +6,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { rows as rawRows, statementOf } from '../../db/client';
 import { departments, employees, formDefinitions, numberCounters, recordUniqueValues, records, users } from '../../db/schema';
 import { APPROVAL_STATUS, TRANSITIONS } from '../../../schemas';
+import { notFound } from '../../lib/errors';
 
 export type RecordRow = typeof records.$inferSelect;
 export type NewRecord = typeof records.$inferInsert;
@@ -47,10 +48,14 @@ export async function nextSequence(tx: Tx, formCode: string, period: string): Pr
 
 export async function insertRecord(tx: Tx, values: NewRecord) {
   await tx.insert(records).values(values);
-  await tx
+  const counted = await tx
     .update(formDefinitions)
     .set({ recordCount: sql`${formDefinitions.recordCount} + 1` })
-    .where(eq(formDefinitions.code, values.formCode));
+    .where(eq(formDefinitions.code, values.formCode))
+    .returning({ code: formDefinitions.code });
+  // the form was deleted meanwhile (its delete is conditional on record_count = 0): no record
+  // may outlive it, the whole write rolls back
+  if (!counted.length) throw notFound('definition');
 }
 
 /** Replaces a record's unique values; a value another record holds fails with a unique violation. */
