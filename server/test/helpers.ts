@@ -8,6 +8,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { dealers } from '../db/schema';
+import { dealerValue } from './fixtures';
 
 export const PG_URL = process.env.TEST_DATABASE_URL || null;
 
@@ -80,6 +82,12 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   );
   const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(dataDir, 'pglite'), poolSize: 60 });
   const built = await buildApp(config, { database, logger: false });
+  // the fixture dealers of the server tests (fixtures.ts dealerValue(0…20)) are real, active
+  // master data: a record's picker values must be rows its picker offers (records/pickerRefs.ts)
+  await built.ctx.db
+    .insert(dealers)
+    .values(Array.from({ length: 21 }, (_, i) => ({ ...dealerValue(i), code: `FX${String(i).padStart(4, '0')}`, sort: 1000 + i })))
+    .onConflictDoNothing();
   const t: TestApp = {
     ...built,
     dataDir,

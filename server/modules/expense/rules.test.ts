@@ -210,13 +210,19 @@ describe.each(BACKENDS)('expense settings and rules (%s)', (backend) => {
     await setting('feiYongShenQingSheZhi', { caiWuNianXiaoYan: '1' });
   }, 60_000);
 
+  // picker values are real master data (records/pickerRefs.ts refuses made-up ids)
+  const masterRef = async (kind: string) =>
+    (await rows<{ id: string; name: string }>(a.ctx.db, sql`select id, name from master_data where kind = ${kind} and is_active order by sort, id limit 1`))[0];
+  const employeeRef = async (username: string) =>
+    (await rows<{ id: string; name: string }>(a.ctx.db, sql`select e.id, e.name from users u join employees e on e.id = u.employee_id where u.username = ${username}`))[0];
+
   it('a market expense (99800) occupies its one amount; its settlement is derived with laiYuanBiaoDan and settles the header line', async () => {
     const p = await pool('100000.00');
     const [d11] = await a.ctx.db.select().from(departments).where(eq(departments.code, 'D11'));
     const data: Data = {
       huoDongMingCheng: '华东直播推广',
       chengDanBuMen: { id: d11.id, name: d11.name },
-      chengBenZhongXin: { id: newId(), name: 'CC1001 市场推广' },
+      chengBenZhongXin: await masterRef('costCenter'),
       caiWuNian: fy2026,
       huoDongQiJian: ['2026-03-01', '2026-03-31'],
       feiYongKeMu: base.feiYongKeMu,
@@ -248,9 +254,9 @@ describe.each(BACKENDS)('expense settings and rules (%s)', (backend) => {
   it('a special-project expense (99700) occupies per detail line; its settlement settles line by line', async () => {
     const p = await pool('100000.00');
     const data: Data = {
-      zhuanXiangHuoDong: { id: newId(), name: '2026春节旺季堆头专项' },
+      zhuanXiangHuoDong: await masterRef('specialActivity'),
       huoDongMingCheng: '专项堆头',
-      zhuanXiangJingLi: { id: newId(), name: '张伟' },
+      zhuanXiangJingLi: await employeeRef('zhangwei'),
       caiWuNian: fy2026,
       yuSuanChi: p,
       jingXiaoShang: base.jingXiaoShang,
