@@ -214,7 +214,12 @@ describe.each(BACKENDS)('expense settings and rules (%s)', (backend) => {
   const masterRef = async (kind: string) =>
     (await rows<{ id: string; name: string }>(a.ctx.db, sql`select id, name from master_data where kind = ${kind} and is_active order by sort, id limit 1`))[0];
   const employeeRef = async (username: string) =>
-    (await rows<{ id: string; name: string }>(a.ctx.db, sql`select e.id, e.name from users u join employees e on e.id = u.employee_id where u.username = ${username}`))[0];
+    (
+      await rows<{ id: string; name: string }>(
+        a.ctx.db,
+        sql`select e.id, e.name from users u join employees e on e.id = u.employee_id where u.username = ${username}`,
+      )
+    )[0];
 
   it('a market expense (99800) occupies its one amount; its settlement is derived with laiYuanBiaoDan and settles the header line', async () => {
     const p = await pool('100000.00');
