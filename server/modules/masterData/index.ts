@@ -7,4 +7,4 @@ export const masterDataModule: FastifyPluginAsyncTypebox<ModuleOptions> = async 
   masterDataRoutes(app, ctx);
 };
 
-export { AUTOCOMPLETE_NAMES, budgetPoolList, type BudgetPoolRow } from './repository';
+export { AUTOCOMPLETE_NAMES, MASTER_KINDS, budgetPoolList, type BudgetPoolRow } from './repository';

@@ -53,7 +53,7 @@ async function paged<R extends Record<string, unknown>>(
 }
 
 /** master_data kinds by autocomplete name, with the parameter → column filters each accepts */
-const MASTER_KINDS: Record<string, { kind: string; level?: number }> = {
+export const MASTER_KINDS: Record<string, { kind: string; level?: number }> = {
   dealerSystem: { kind: 'chainSystem' },
   wangDian: { kind: 'outlet' },
   sanJiKeMu: { kind: 'expenseSubject', level: 3 },

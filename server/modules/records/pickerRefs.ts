@@ -15,30 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { budgetPools, dealers, departments, employees, masterData, posts, roles, users } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-
-/** master_data kinds of the autocomplete names (masterData/repository.ts MASTER_KINDS) */
-const MASTER_KINDS: Record<string, { kind: string; level?: number }> = {
-  dealerSystem: { kind: 'chainSystem' },
-  wangDian: { kind: 'outlet' },
-  sanJiKeMu: { kind: 'expenseSubject', level: 3 },
-  'qudao-all': { kind: 'channel' },
-  sheng: { kind: 'province' },
-  pinPai: { kind: 'brand' },
-  pinLei: { kind: 'category' },
-  xiLie: { kind: 'series' },
-  sku: { kind: 'sku' },
-  danPin: { kind: 'product' },
-  'caiwunian-all': { kind: 'fiscalYear' },
-  refcode: { kind: 'refCode' },
-  qianZaiKeHu: { kind: 'potentialCustomer' },
-  renWu: { kind: 'task' },
-  zhuanXiang: { kind: 'specialActivity' },
-  shouDaFang: { kind: 'soldToParty' },
-  zuZhi: { kind: 'organization' },
-  gongYingShang: { kind: 'supplier' },
-  xiaoShouWuLiao: { kind: 'salesMaterial' },
-  chengBenZhongXin: { kind: 'costCenter' },
-};
+import { MASTER_KINDS } from '../masterData';
 
 /** A picker's source: the autocomplete name and the params that are not references to other fields. */
 export interface PickerSource {
