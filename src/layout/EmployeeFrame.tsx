@@ -175,7 +175,11 @@ export function EmployeeFrame() {
               <Space>
                 <UserOutlined />
                 <span data-testid="user-name">{name}</span>
-                {isAdministrator() && <Tag color="gold">{t('frame.admin')}</Tag>}
+                {isAdministrator() && (
+                  <Tag color="gold" style={{ color: '#874d00' }}>
+                    {t('frame.admin')}
+                  </Tag>
+                )}
               </Space>
             </Button>
           </Dropdown>
