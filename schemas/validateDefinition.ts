@@ -107,12 +107,23 @@ function ajv(): Ajv {
 }
 /** A JSON pointer segment (RFC 6901). */
 const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+/** Compiles on a shared instance; a compile that throws (a CSP forbidding eval, say) drops the
+ *  instance, so the next call reports the same real error, not "schema … already exists". */
+function compiled(schema: Parameters<Ajv['compile']>[0]): ValidateFunction {
+  try {
+    return ajv().compile(schema);
+  } catch (err) {
+    ajvInstance = null;
+    formValidator = listValidator = null;
+    throw err;
+  }
+}
 function formValidate() {
-  formValidator ??= ajv().compile(forAjv(FormDefinition));
+  formValidator ??= compiled(forAjv(FormDefinition));
   return formValidator;
 }
 function listValidate() {
-  listValidator ??= ajv().compile(forAjv(ListDefinition));
+  listValidator ??= compiled(forAjv(ListDefinition));
   return listValidator;
 }
 
