@@ -16,6 +16,7 @@ import { DiffView } from './DiffView';
 import { designerCollision, dropCommand, paletteCode } from './dnd';
 import { textOf, useDesignerT } from './i18n';
 import { ListSettingsEditor } from './ListSettingsEditor';
+import { MissingTranslationsButton } from './MissingTranslations';
 import { Palette } from './Palette';
 import { PermissionMatrix } from './PermissionMatrix';
 import { PreviewPane } from './PreviewPane';
@@ -77,11 +78,14 @@ function Toolbar({
   onValidate,
   onPublish,
   publishing,
+  onDesign,
 }: {
   saveState: SaveState;
   onValidate: () => void;
   onPublish: () => void;
   publishing: boolean;
+  /** shows the design tab (a missing translation was picked) */
+  onDesign?: () => void;
 }) {
   const store = useDesignerStore();
   const { t, locale } = useDesignerT();
@@ -123,6 +127,7 @@ function Toolbar({
           <Button icon={<DeleteOutlined />} aria-label={t('toolbar.delete')} disabled={!hasSelection} onClick={() => report(store.deleteSelection())} />
         </Tooltip>
       </Space.Compact>
+      <MissingTranslationsButton onPick={onDesign} />
       <Button onClick={onValidate} data-testid="validate">
         {t('toolbar.validate')}
       </Button>
@@ -335,7 +340,7 @@ function DesignerWorkspace({
 
   return (
     <div className="fw-designer" onKeyDown={onKeyDown} data-testid="form-designer">
-      <Toolbar saveState={saveState} onValidate={onValidate} onPublish={() => void onPublish()} publishing={publishing} />
+      <Toolbar saveState={saveState} onValidate={onValidate} onPublish={() => void onPublish()} publishing={publishing} onDesign={() => setTab('design')} />
       {validation && !validation.valid && (
         <Alert
           type="error"

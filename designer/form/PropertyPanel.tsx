@@ -8,7 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Empty, Form, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { FORM_TYPES, LOCALES, TC, isTypeCode, type Locale, type FieldDefinition, type FormDefinition, type LocalizedText } from '../../schemas';
+import { FORM_TYPES, TC, isTypeCode, type Locale, type FieldDefinition, type FormDefinition, type LocalizedText } from '../../schemas';
 import {
   columnsOf,
   getField,
@@ -23,7 +23,9 @@ import {
 } from '../core';
 import { textOf, useDesignerT, type DesignerT } from './i18n';
 import { useDefinition, useDesignerStore, useSelection } from './useDesigner';
-import { metaOf } from './widgetMetas';
+import { labelDefaults, optionDefaults } from './translations';
+import { TranslationsInput } from './TranslationsInput';
+import { metaOf, metaOptionLabels } from './widgetMetas';
 
 type Schema = {
   type?: string | string[];
@@ -55,50 +57,6 @@ function useDraft<T>(value: T): [T, (v: T) => void] {
     setDraft(value);
   }
   return [draft, setDraft];
-}
-
-function LocalizedEditor({
-  id,
-  value,
-  required,
-  onChange,
-  t,
-}: {
-  id: string;
-  value: LocalizedText | undefined;
-  required: boolean;
-  onChange: (v: LocalizedText | undefined) => void;
-  t: DesignerT;
-}) {
-  const [draft, setDraft] = useDraft<Partial<LocalizedText> | undefined>(value);
-  const missing = required && !draft?.['zh-CN'];
-  return (
-    <Space direction="vertical" size={2} style={{ width: '100%' }}>
-      {LOCALES.map((l) => (
-        <Input
-          key={l}
-          id={l === 'zh-CN' ? id : `${id}-${l}`}
-          size="small"
-          addonBefore={t(`locales.${l}`)}
-          aria-label={`${t(`locales.${l}`)}`}
-          data-testid={`${id}-${l}`}
-          status={l === 'zh-CN' && missing ? 'error' : undefined}
-          value={draft?.[l] ?? ''}
-          onChange={(e) => {
-            const next: Record<string, string> = {};
-            for (const k of LOCALES) {
-              const v = k === l ? e.target.value : draft?.[k];
-              if (v) next[k] = v;
-            }
-            setDraft(next as Partial<LocalizedText>);
-            if (next['zh-CN']) onChange(next as LocalizedText);
-            else if (!required && Object.keys(next).length === 0) onChange(undefined);
-          }}
-        />
-      ))}
-      {missing && <Typography.Text type="danger">{t('panel.required')}</Typography.Text>}
-    </Space>
-  );
 }
 
 function PatternInput({
@@ -137,16 +95,19 @@ function PatternInput({
 
 function OptionsEditor({
   id,
+  type,
   value,
   onChange,
   t,
 }: {
   id: string;
+  type: number;
   value: FieldDefinition['options'];
   onChange: (v: FieldDefinition['options']) => void;
   t: DesignerT;
 }) {
   const options = value ?? [];
+  const defaults = optionDefaults(options.length, metaOptionLabels(type));
   const set = (i: number, patch: Partial<NonNullable<FieldDefinition['options']>[number]>) =>
     onChange(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   return (
@@ -160,11 +121,15 @@ function OptionsEditor({
             value={o.value}
             onChange={(e) => e.target.value && set(i, { value: e.target.value.slice(0, 64) })}
           />
-          <Input
-            size="small"
-            aria-label={t('panel.optionLabel')}
-            value={o.label['zh-CN']}
-            onChange={(e) => e.target.value && set(i, { label: { ...o.label, 'zh-CN': e.target.value } })}
+          <TranslationsInput
+            id={`${id}-${i}-label`}
+            compact
+            required
+            label={t('panel.optionLabel')}
+            value={o.label}
+            defaults={defaults}
+            t={t}
+            onChange={(label) => label && set(i, { label })}
           />
           <Button
             size="small"
@@ -227,8 +192,19 @@ function PropControl(props: PropControlProps): ReactNode {
   const { id, name, value, required, field, onChange, t, locale } = props;
   const schema = valueSchema(name, props.schema, field);
   if (!schema) return null;
-  if (isLocalizedSchema(schema)) return <LocalizedEditor id={id} value={value as LocalizedText | undefined} required={required} onChange={onChange} t={t} />;
-  if (name === 'options' && schema.type === 'array') return <OptionsEditor id={id} value={value as FieldDefinition['options']} onChange={onChange} t={t} />;
+  if (isLocalizedSchema(schema))
+    return (
+      <TranslationsInput
+        id={id}
+        value={value as LocalizedText | undefined}
+        required={required}
+        defaults={name === 'label' ? labelDefaults(field.type) : undefined}
+        onChange={onChange}
+        t={t}
+      />
+    );
+  if (name === 'options' && schema.type === 'array')
+    return <OptionsEditor id={id} type={field.type} value={value as FieldDefinition['options']} onChange={onChange} t={t} />;
   if (name === 'totals') {
     return (
       <Select
@@ -420,7 +396,16 @@ function FormProperties() {
           <Input size="small" value={def.code} disabled />
         </Form.Item>
         <Form.Item label={t('form.name')} htmlFor="form-name">
-          <LocalizedEditor id="form-name" value={def.name} required t={t} onChange={(v) => v && store.dispatch(setFormProperty('name', v))} />
+          <TranslationsInput id="form-name" value={def.name} required t={t} onChange={(v) => v && store.dispatch(setFormProperty('name', v))} />
+        </Form.Item>
+        <Form.Item label={t('form.description')} htmlFor="form-description">
+          <TranslationsInput
+            id="form-description"
+            value={def.description}
+            required={false}
+            t={t}
+            onChange={(v) => store.dispatch(setFormProperty('description', v))}
+          />
         </Form.Item>
         <Form.Item label={t('form.formType')} htmlFor="form-type">
           <Select

@@ -99,4 +99,19 @@ describe('staleLocales / dropStale', () => {
     expect(dropStale({ 'zh-CN': '事由', 'en-US': 'Reason' }, d)).toEqual({ 'zh-CN': '事由', 'en-US': 'Reason' });
     expect(optionDefaults(2)[1]).toEqual({ 'zh-CN': '选项2', 'en-US': 'Option 2', 'zh-TW': '選項2' });
   });
+
+  it("keeps a widget's own default option (选项一 / Option 1) when zh-CN is that default, though the designer's numbered default says Option 1 too", () => {
+    const widget = [{ 'zh-CN': '选项一', 'en-US': 'Option 1', 'zh-TW': '選項一' }];
+    const sel = {
+      key: 's',
+      type: TC.SELECT,
+      label: full('类型', 'Type', '類型'),
+      options: [
+        { value: '1', label: widget[0] },
+        { value: '2', label: { 'zh-CN': '招待', 'en-US': 'Option 1', 'zh-TW': '招待' } },
+      ],
+    };
+    expect(missingTranslations(form([sel]), () => widget).map((m) => [m.item, m.stale.join(',')])).toEqual([['2', 'en-US']]);
+    expect(staleLocales(widget[0], optionDefaults(2, widget))).toEqual([]);
+  });
 });

@@ -35,7 +35,9 @@ export function staleLocales(text: Text, defaults: readonly Partial<LocalizedTex
   if (!text) return [];
   return TRANSLATED_LOCALES.filter((l) => {
     const v = text[l];
-    return !!v && defaults.some((d) => d[l] === v && d['zh-CN'] !== text['zh-CN']);
+    if (!v) return false;
+    const same = defaults.filter((d) => d[l] === v);
+    return same.length > 0 && !same.some((d) => d['zh-CN'] === text['zh-CN']);
   });
 }
 
@@ -53,9 +55,12 @@ export function labelDefaults(type: number): LocalizedText[] {
   return isTypeCode(type) ? [{ ...typeInfo(type).name }] : [];
 }
 
-/** The default labels a new option takes ("选项 1", "Option 1", …) for options numbered up to `count`. */
-export function optionDefaults(count: number): LocalizedText[] {
-  const out: LocalizedText[] = [];
+/**
+ * The default labels a new option takes ("选项1", "Option 1", …) for options numbered up to
+ * `count`, plus `extra` (the widget's own default options, e.g. 是/Yes).
+ */
+export function optionDefaults(count: number, extra: readonly LocalizedText[] = []): LocalizedText[] {
+  const out: LocalizedText[] = [...extra];
   for (let n = 1; n <= Math.max(count, 0) + 20; n++) {
     const t: Record<string, string> = {};
     for (const l of LOCALES) t[l] = translate(l, 'designer', 'defaults.option', { n });
@@ -71,21 +76,24 @@ function check(out: MissingTranslation[], text: Text, entry: Omit<MissingTransla
   if (missing.length || stale.length) out.push({ ...entry, zh: text['zh-CN'], missing, stale });
 }
 
-function walkField(out: MissingTranslation[], f: FieldDefinition, path: string) {
+/** The default option labels of a type beyond the designer's numbered ones (the widget meta's defaults). */
+export type TypeOptionDefaults = (type: number) => readonly LocalizedText[] | undefined;
+
+function walkField(out: MissingTranslation[], f: FieldDefinition, path: string, typeOptions?: TypeOptionDefaults) {
   check(out, f.label, { path, kind: 'label' }, labelDefaults(f.type));
   check(out, f.placeholder, { path, kind: 'placeholder' });
   check(out, f.help, { path, kind: 'help' });
-  const optDefaults = f.options?.length ? optionDefaults(f.options.length) : [];
+  const optDefaults = f.options?.length ? optionDefaults(f.options.length, typeOptions?.(f.type) ?? []) : [];
   for (const o of f.options ?? []) check(out, o.label, { path, kind: 'option', item: o.value }, optDefaults);
-  for (const c of f.fields ?? []) walkField(out, c, `${path}.${c.key}`);
+  for (const c of (f.fields ?? []) as FieldDefinition[]) walkField(out, c, `${path}.${c.key}`, typeOptions);
 }
 
 /** Every text of the form lacking en-US or zh-TW (or holding a left-behind default), in canvas order. */
-export function missingTranslations(def: FormDefinition): MissingTranslation[] {
+export function missingTranslations(def: FormDefinition, typeOptions?: TypeOptionDefaults): MissingTranslation[] {
   const out: MissingTranslation[] = [];
   check(out, def.name, { path: null, kind: 'name' });
   check(out, def.description, { path: null, kind: 'description' });
-  for (const f of def.fields) walkField(out, f, f.key);
+  for (const f of def.fields) walkField(out, f, f.key, typeOptions);
   for (const c of def.list?.columns ?? []) check(out, c.label, { path: null, kind: 'listColumn', item: c.key });
   for (const f of def.list?.filters ?? []) check(out, f.label, { path: null, kind: 'listFilter', item: f.key });
   return out;
