@@ -1,7 +1,7 @@
 // Sessions (docs/api.md "Sessions"): employee and dealer login, init, logout, password change,
 // QR login.
 import { Type } from '@sinclair/typebox';
-import { endpoint, PREFIX } from './contract';
+import { endpoint, Id, PREFIX } from './contract';
 
 const tag = 'sessions';
 
@@ -73,6 +73,17 @@ export const auth = {
     body: Type.Object({ oldPassword: Type.String({ minLength: 1 }), newPassword: Type.String({ minLength: 1, maxLength: 200 }) }),
     data: Type.Null(),
     errors: [401],
+  }),
+  initPassword: endpoint({
+    method: 'POST',
+    path: '/emp/api/v2/user/initPassword',
+    tag,
+    summary:
+      "An administrator sets another user's password (user init password): every session of that user ends. A weak password, an unknown user or the caller's own account: 422 on the field",
+    body: Type.Object({ userId: Id, newPassword: Type.String({ minLength: 1, maxLength: 200 }) }),
+    encoding: 'json',
+    data: Type.Null(),
+    errors: [],
   }),
   qrTicket: endpoint({
     method: 'POST',

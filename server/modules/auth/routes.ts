@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { endpoints, pathOf, routeSchema } from '../../../schemas/api';
 import type { AppContext, TypedApp } from '../../context';
 import { ok } from '../../lib/errors';
-import { changePassword, confirmQrTicket, login, newQrTicket, pollQrTicket, sessionValues } from './service';
+import { changePassword, confirmQrTicket, initPassword, login, newQrTicket, pollQrTicket, sessionValues } from './service';
 import { revokeSession } from './sessionRepository';
 import { presentedToken } from '../../plugins/policy';
 
@@ -51,6 +51,20 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     config: { policy: 'any' },
     handler: async (req) => {
       await changePassword(ctx, req.auth!, req.body.oldPassword, req.body.newPassword);
+      return ok(null);
+    },
+  });
+
+  // user init password: an administrator sets another user's password; every session of that user ends
+  app.route({
+    method: E.initPassword.method,
+    url: pathOf(E.initPassword, p),
+    schema: routeSchema(E.initPassword),
+    config: { policy: 'admin' },
+    handler: async (req) => {
+      const username = await initPassword(ctx, req.auth!, req.body.userId, req.body.newPassword, req.locale);
+      // the audit line: who reset whose password (never the password)
+      req.log.info({ audit: 'user.initPassword', adminId: req.auth!.userId, userId: req.body.userId, username }, 'password reset by an administrator');
       return ok(null);
     },
   });

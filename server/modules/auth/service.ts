@@ -3,7 +3,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { AppContext, SessionUser } from '../../context';
 import { dealers, departments, employees, qrTickets, users } from '../../db/schema';
-import { AppError, businessFailure } from '../../lib/errors';
+import type { Locale } from '../../../schemas/constants';
+import { AppError, businessFailure, invalid } from '../../lib/errors';
+import { t } from '../../lib/i18n';
 import { DUMMY_HASH_INPUT, hashPassword, verifyPassword } from '../../lib/passwords';
 import { FIRST_LOCK_MS, LoginLockout } from './lockout';
 import { createSession, revokeUserSessions } from './sessionRepository';
@@ -120,6 +122,20 @@ export async function resetPassword(ctx: AppContext, userId: string, newPassword
     .set({ passwordHash: await hashPassword(newPassword, ctx.config.testMode), demoPassword: false, failedLogins: 0, lockedUntil: null })
     .where(eq(users.id, userId));
   await revokeUserSessions(ctx.db, userId);
+}
+
+/**
+ * User init password (POST /emp/api/v2/user/initPassword, admin policy): field-level 422 for the
+ * caller's own account (they use changePassword, which checks the old one), an unknown user or a
+ * weak password; then resetPassword. Answers the target's username for the log line.
+ */
+export async function initPassword(ctx: AppContext, me: SessionUser, userId: string, newPassword: string, locale: Locale): Promise<string> {
+  if (userId === me.userId) throw invalid([{ field: 'userId', code: 'self', message: t(locale, 'auth.initOwnPassword') }]);
+  const [u] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  if (!u) throw invalid([{ field: 'userId', code: 'unknown', message: t(locale, 'auth.unknownUser') }]);
+  if (weak(newPassword)) throw invalid([{ field: 'newPassword', code: 'weak', message: t(locale, 'auth.weakPassword') }]);
+  await resetPassword(ctx, userId, newPassword);
+  return u.username;
 }
 
 /** Disabling a user revokes every session of theirs at once. */
