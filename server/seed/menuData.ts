@@ -178,6 +178,7 @@ export const EMPLOYEE_MENU: MenuSeed[] = [
       { key: 'jieKouYinQing', name: ['接口引擎', 'Interface engine', '接口引擎'], path: '/web/system/jieKouYinQing/index' },
       { key: 'message', name: ['消息设置', 'Messages', '消息設置'], path: '/web/system/message/index' },
       { key: 'huiDiaoRiZhi', name: ['回调日志', 'Callback log', '回調日誌'], path: '/web/system/huiDiaoRiZhi/list' },
+      { key: 'yongHuChuShiMiMa', name: ['用户初始化密码', 'Reset user password', '使用者初始化密碼'], path: '/web/system/yongHu/chuShiMiMa' },
       {
         key: 'tpmCanShu',
         name: ['TPM参数设置', 'TPM parameters', 'TPM參數設置'],

@@ -243,6 +243,8 @@ export const APP_ROUTES = {
   welcome: '/web/welcome',
   workbench: '/web/system/gongZuoTai',
   personalCenter: '/web/system/geRenZhongXin',
+  /** user init password (spec "Other system routes"): an administrator resets a user's password */
+  userInitPassword: '/web/system/yongHu/chuShiMiMa',
   lookup: `${FY}/shenQing/shenQingDanChaKan`,
   dealerHome: '/web/dp/shouYe',
   activities: '/web/activitiesconfirmation',

@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: rel(APP_ROUTES.workbench), lazy: async () => ({ Component: (await import('../pages/WorkbenchPage')).WorkbenchPage }) },
               { path: rel(APP_ROUTES.personalCenter), lazy: async () => ({ Component: (await import('../pages/PersonalCenterPage')).PersonalCenterPage }) },
+              {
+                path: rel(APP_ROUTES.userInitPassword),
+                lazy: async () => ({ Component: (await import('../pages/system/UserInitPasswordPage')).UserInitPasswordPage }),
+              },
               { path: rel(APP_ROUTES.lookup), lazy: async () => ({ Component: (await import('../lookup/LookupPage')).LookupPage }) },
               { path: rel(FORM_BUILDER_ROUTES.list), lazy: async () => ({ Component: (await import('../pages/FormListRoutePage')).FormListRoutePage }) },
               ...Object.values(FORM_BUILDER_ROUTES)
