@@ -44,6 +44,10 @@ describe('TranslationsInput', () => {
     fireEvent.change(screen.getByTestId('x-zh-TW'), { target: { value: '報銷事由' } });
     expect(seen.at(-1)).toEqual({ 'zh-CN': '报销事由', 'en-US': 'Reason', 'zh-TW': '報銷事由' });
     expect(screen.queryByTestId('x-missing')).toBeNull();
+    // a blank translation is not stored (the runtime would show the blank instead of falling back)
+    fireEvent.change(screen.getByTestId('x-en-US'), { target: { value: '  ' } });
+    expect(seen.at(-1)).toEqual({ 'zh-CN': '报销事由', 'zh-TW': '報銷事由' });
+    fireEvent.change(screen.getByTestId('x-en-US'), { target: { value: 'Reason' } });
     // a real translation stays when zh-CN changes again
     fireEvent.change(screen.getByTestId('x-zh-CN'), { target: { value: '报销原因' } });
     expect(seen.at(-1)).toEqual({ 'zh-CN': '报销原因', 'en-US': 'Reason', 'zh-TW': '報銷事由' });

@@ -48,7 +48,8 @@ export function TranslationsInput({ id, value, required, onChange, t, defaults =
     let next: Record<string, string> = {};
     for (const k of LOCALES) {
       const s = k === l ? v : draft?.[k];
-      if (s) next[k] = s;
+      // a blank translation is no translation: the runtime would show the blank instead of zh-CN
+      if (s?.trim()) next[k] = s;
     }
     if (l === 'zh-CN') next = dropStale(next, defaults);
     setDraft(next as Partial<LocalizedText>);
