@@ -1,75 +1,73 @@
 // Translation resources, one folder per namespace (each top-level folder owns its own), one
-// JSON file per locale. The client bundles them as the fallback; the server seeds its
-// language-key table from them so administrators can edit any text (spec §7 duoYuYanKey).
+// JSON file per locale, gathered per locale in ./zh-CN.ts, ./en-US.ts, ./zh-TW.ts. The server
+// seeds its language-key table from them so administrators can edit any text (spec §7
+// duoYuYanKey). zh-CN, the default and every lookup's fallback, is always here; the other
+// locales are loaded on demand in the browser bundle (loadLocale: one chunk per locale, so the
+// first page does not carry all three), and at once everywhere else (server, tests, dev).
 import type { Locale } from '../constants';
-import commonZhCN from './common/zh-CN.json';
-import commonEnUS from './common/en-US.json';
-import commonZhTW from './common/zh-TW.json';
-import schemasZhCN from './schemas/zh-CN.json';
-import schemasEnUS from './schemas/en-US.json';
-import schemasZhTW from './schemas/zh-TW.json';
-import widgetsZhCN from './widgets/zh-CN.json';
-import widgetsEnUS from './widgets/en-US.json';
-import widgetsZhTW from './widgets/zh-TW.json';
-import runtimeZhCN from './runtime/zh-CN.json';
-import runtimeEnUS from './runtime/en-US.json';
-import runtimeZhTW from './runtime/zh-TW.json';
-import designerZhCN from './designer/zh-CN.json';
-import designerEnUS from './designer/en-US.json';
-import designerZhTW from './designer/zh-TW.json';
-import appZhCN from './app/zh-CN.json';
-import appEnUS from './app/en-US.json';
-import appZhTW from './app/zh-TW.json';
-import serverZhCN from './server/zh-CN.json';
-import serverEnUS from './server/en-US.json';
-import serverZhTW from './server/zh-TW.json';
-import processZhCN from './process/zh-CN.json';
-import processEnUS from './process/en-US.json';
-import processZhTW from './process/zh-TW.json';
-import approvalZhCN from './approval/zh-CN.json';
-import approvalEnUS from './approval/en-US.json';
-import approvalZhTW from './approval/zh-TW.json';
+import zhCN from './zh-CN';
 
 export const NAMESPACES = ['common', 'schemas', 'widgets', 'runtime', 'designer', 'app', 'server', 'process', 'approval'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Nested JSON of strings. */
 export type Messages = { [key: string]: string | Messages };
+/** Every namespace of one locale. */
+export type LocaleBundle = Record<Namespace, Messages>;
 
-export const RESOURCES: Record<Locale, Record<Namespace, Messages>> = {
-  'zh-CN': {
-    common: commonZhCN,
-    schemas: schemasZhCN,
-    widgets: widgetsZhCN,
-    runtime: runtimeZhCN,
-    designer: designerZhCN,
-    app: appZhCN,
-    server: serverZhCN,
-    process: processZhCN,
-    approval: approvalZhCN,
-  },
-  'en-US': {
-    common: commonEnUS,
-    schemas: schemasEnUS,
-    widgets: widgetsEnUS,
-    runtime: runtimeEnUS,
-    designer: designerEnUS,
-    app: appEnUS,
-    server: serverEnUS,
-    process: processEnUS,
-    approval: approvalEnUS,
-  },
-  'zh-TW': {
-    common: commonZhTW,
-    schemas: schemasZhTW,
-    widgets: widgetsZhTW,
-    runtime: runtimeZhTW,
-    designer: designerZhTW,
-    app: appZhTW,
-    server: serverZhTW,
-    process: processZhTW,
-    approval: approvalZhTW,
-  },
+/**
+ * The loaded resources. A locale the browser has not loaded yet is an empty object (its
+ * lookups fall back to zh-CN); loadLocale fills it in place.
+ */
+export const RESOURCES: Record<Locale, LocaleBundle> = {
+  'zh-CN': zhCN,
+  'en-US': {} as LocaleBundle,
+  'zh-TW': {} as LocaleBundle,
 };
+
+const LOADERS: Record<Locale, () => Promise<{ default: LocaleBundle }>> = {
+  'zh-CN': () => Promise.resolve({ default: zhCN }),
+  'en-US': () => import('./en-US'),
+  'zh-TW': () => import('./zh-TW'),
+};
+
+const loaded = new Set<Locale>(['zh-CN']);
+
+/** Whether a locale's bundled texts are loaded. */
+export function isLocaleLoaded(locale: Locale): boolean {
+  return loaded.has(locale);
+}
+
+const loading = new Map<Locale, Promise<LocaleBundle>>();
+
+/** Loads a locale's namespaces into RESOURCES (once); resolves to them. */
+export function loadLocale(locale: Locale): Promise<LocaleBundle> {
+  if (isLocaleLoaded(locale)) return Promise.resolve(RESOURCES[locale]);
+  let p = loading.get(locale);
+  if (!p) {
+    p = LOADERS[locale]().then(({ default: bundle }) => {
+      // keep keys already overlaid onto this locale (the server's texts win over the bundled ones)
+      for (const ns of NAMESPACES) RESOURCES[locale][ns] = RESOURCES[locale][ns] ? deepMerge(structuredClone(bundle[ns]), RESOURCES[locale][ns]) : bundle[ns];
+      loaded.add(locale);
+      return RESOURCES[locale];
+    });
+    p.catch(() => loading.delete(locale));
+    loading.set(locale, p);
+  }
+  return p;
+}
+
+function deepMerge(target: Messages, source: Messages): Messages {
+  for (const [k, v] of Object.entries(source)) {
+    const t = target[k];
+    target[k] = typeof v === 'object' && t !== undefined && typeof t === 'object' ? deepMerge(t, v) : v;
+  }
+  return target;
+}
+
+/** Whether this module runs in the browser bundle of a production build (Vite replaces both flags). */
+const BROWSER_BUILD = import.meta.env !== undefined && import.meta.env.PROD && !import.meta.env.SSR;
+// The server, the tests and the dev server have every locale from the start.
+if (!BROWSER_BUILD) await Promise.all([loadLocale('en-US'), loadLocale('zh-TW')]);
 
 /** Flatten nested messages into dotted keys: { a: { b: 'x' } } → { 'a.b': 'x' }. */
 export function flattenMessages(messages: Messages, prefix = ''): Record<string, string> {

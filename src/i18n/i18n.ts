@@ -1,14 +1,15 @@
 // i18next with the bundled resources of every namespace (schemas/locales) as the fallback,
 // overlaid by the keys the server answers (administrators edit them, spec §7 duoYuYanKey).
+// zh-CN is in the first page's bundle; another locale is loaded (ensureLocale) before the app
+// first renders in it (src/main.tsx) and before a switch to it (applyLocale).
 // zh-CN is the default (language type 1), en-US type 3, zh-TW any other type (spec §9).
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 import 'dayjs/locale/en';
 import { DEFAULT_LANGUAGE_TYPE, LOCALES, localeOfLanguageType, type Locale } from '../../schemas/constants';
-import { NAMESPACES, RESOURCES, type Messages } from '../../schemas/locales';
+import { NAMESPACES, RESOURCES, loadLocale, type Messages } from '../../schemas/locales';
 
 /** localStorage key of the chosen language type (persists across sessions). */
 export const LANGUAGE_STORAGE_KEY = 'duoYuYanType';
@@ -55,8 +56,18 @@ export function currentLocale(): Locale {
   return (LOCALES as readonly string[]).includes(l) ? l : 'zh-CN';
 }
 
-/** Switch the UI language: i18next, dayjs and the page's lang follow; antd follows via AppProviders. */
+/** dayjs's locales other than the bundled zh-cn and en, loaded with their locale. */
+const DAYJS_LOADERS: Partial<Record<Locale, () => Promise<unknown>>> = { 'zh-TW': () => import('dayjs/locale/zh-tw') };
+
+/** Loads a locale's bundled texts (and its dayjs locale) into i18next; a no-op once loaded. */
+export async function ensureLocale(locale: Locale): Promise<void> {
+  const [bundle] = await Promise.all([loadLocale(locale), DAYJS_LOADERS[locale]?.()]);
+  for (const ns of NAMESPACES) if (!i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, bundle[ns], true, false);
+}
+
+/** Switch the UI language (its texts loaded first): i18next, dayjs and the page's lang follow; antd follows via AppProviders. */
 export async function applyLocale(locale: Locale): Promise<void> {
+  await ensureLocale(locale);
   await i18n.changeLanguage(locale);
   dayjs.locale(DAYJS_LOCALES[locale]);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
