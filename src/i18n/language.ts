@@ -1,6 +1,6 @@
 // Language switch and the server's language keys (spec §7, §8).
 import { languageTypeOfLocale, type Locale } from '../../schemas/constants';
-import { endpoints } from '../../schemas/api';
+import { endpoints } from '../api/paths';
 import { call } from '../api/call';
 import { hasToken } from '../session/session';
 import { applyLocale, overlayServerKeys, storeLanguageType } from './i18n';
