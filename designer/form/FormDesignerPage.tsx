@@ -26,7 +26,8 @@ import { useAutosave, type SaveState } from './useAutosave';
 import { DesignerStoreContext, useDesignerState, useDesignerStore } from './useDesigner';
 import { placeErrors } from './validationErrors';
 import { VersionsPane } from './VersionsPane';
-import { metaDefaults } from './widgetMetas';
+import { missingTranslations } from './translations';
+import { metaDefaults, metaOptionLabels } from './widgetMetas';
 import './designer.css';
 
 /** The designer's tabs; a host may open one first (e.g. its list-settings route opens 'list'). */
@@ -310,6 +311,7 @@ function DesignerWorkspace({
     if (!(await flush())) return;
     const base = published ?? { ...def, fields: [], rules: undefined, formulas: undefined, permissions: undefined, list: undefined };
     const diff: DefinitionDiff = diffDefinitions(base, def);
+    const untranslated = missingTranslations(def, metaOptionLabels).length;
     modal.confirm({
       title: t('publish.confirmTitle'),
       width: 640,
@@ -319,6 +321,15 @@ function DesignerWorkspace({
         <div data-testid="publish-diff">
           <Typography.Paragraph>{published ? t('publish.diffAgainst', { v: published.version }) : t('publish.firstVersion')}</Typography.Paragraph>
           <DiffView diff={diff} from={base} to={def} />
+          {untranslated > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginTop: 8 }}
+              data-testid="publish-untranslated"
+              message={t('translations.publishWarning', { n: untranslated })}
+            />
+          )}
         </div>
       ),
       okButtonProps: { 'data-testid': 'publish-confirm' } as Record<string, string>,

@@ -108,5 +108,8 @@ describe('the designer: option translations and the missing-translations list', 
       .find((e) => e.getAttribute('data-path') === 'amount')!;
     act(() => entry.click());
     expect(screen.getByTestId('property-panel')).toHaveAttribute('data-path', 'amount');
+    // publishing names how many texts still lack a translation
+    fireEvent.click(screen.getByTestId('publish'));
+    expect(await screen.findByTestId('publish-untranslated', {}, { timeout: 4000 })).toHaveTextContent(`还有 ${before + 1} 处文字缺少`);
   });
 });
