@@ -223,10 +223,14 @@ describe.each(BACKENDS)('expense lifecycle (%s)', (backend) => {
     expect((await a.post(P.reject, { taskId: t2, comment: '预算不足' }, tok.lina)).statusCode).toBe(200);
     expect((await record(id2)).shenPiZhuangTai).toBe('5');
     expect(await available(p.id)).toBe('10000.00');
-    // delete of a document in approval: released too
+    // a document in approval is withdrawn before it is deleted (409 until then); withdrawn, then deleted: released
     const id3 = await submitApp(appData(p, [['100.00']]));
     const r3 = await record(id3);
-    expect((await a.post(DELETE, { formCode: 'feiYongShenQing', id: id3, version: r3.version }, tok.zhangwei)).statusCode).toBe(200);
+    expect((await a.post(DELETE, { formCode: 'feiYongShenQing', id: id3, version: r3.version }, tok.zhangwei)).statusCode).toBe(409);
+    expect(await available(p.id)).toBe('9900.00');
+    expect((await a.post(P.withdraw, { recordId: id3 }, tok.zhangwei)).statusCode).toBe(200);
+    const w3 = await record(id3);
+    expect((await a.post(DELETE, { formCode: 'feiYongShenQing', id: id3, version: w3.version }, tok.zhangwei)).statusCode).toBe(200);
     expect(await available(p.id)).toBe('10000.00');
     await consistent(p.id);
   });

@@ -73,11 +73,19 @@ describe.each(BACKENDS)('approval runtime routes (%s)', (backend) => {
     });
 
     it('a deleted document leaves the lists and the counts', async () => {
-      const { id } = await submit();
+      const { id, task } = await submit();
       const before = await tab(lina, 'todo');
       expect(before.rows.map((x) => x.recordId)).toContain(id);
       const rec = await recordOf(id);
-      expect((await a.post('/emp/api/v2/biaoDan/record/delete', { formCode: 'feiYongShenQing', id, version: rec.version }, zw)).statusCode).toBe(200);
+      // in approval it is withdrawn first (issue 16: delete follows the edit rule)
+      const refused = await a.post('/emp/api/v2/biaoDan/record/delete', { formCode: 'feiYongShenQing', id, version: rec.version }, zw);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().msg).toBe('单据正在审批中，不能删除，请先撤回');
+      expect((await tab(lina, 'todo')).rows.map((x) => x.recordId)).toContain(id);
+      // returned to the applicant, it is deleted, and its approval closed
+      expect((await a.post(P.return, { taskId: task, to: 'applicant', comment: '请修改' }, lina)).statusCode).toBe(200);
+      const returned = await recordOf(id);
+      expect((await a.post('/emp/api/v2/biaoDan/record/delete', { formCode: 'feiYongShenQing', id, version: returned.version }, zw)).statusCode).toBe(200);
       const after = await tab(lina, 'todo');
       expect(after.rows.map((x) => x.recordId)).not.toContain(id);
       expect(after.counts.todo).toBe(before.counts.todo - 1);

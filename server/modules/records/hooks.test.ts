@@ -145,8 +145,11 @@ describe.each(BACKENDS)('record hooks on writes (%s)', (backend) => {
       ]);
       expect(seen.at(-1)).toEqual({ event: 'B', row: { s: '2', v: 2 } });
       log.length = 0;
-      expect((await a.post(DEL, { formCode: 'hk', id: r.id, version: 2 }, zw)).json().code).toBe(0);
-      expect(log).toEqual(['A.before:2:update', 'B.before:2:update', 'A.delete:2→2', 'B.delete:2→2', 'A.after:v3', 'B.after:v3']);
+      // an approved document is not deleted (409 before any write: no hook runs); it is voided
+      expect((await a.post(DEL, { formCode: 'hk', id: r.id, version: 2 }, zw)).statusCode).toBe(409);
+      expect(log).toEqual([]);
+      expect((await a.post('/emp/api/v2/biaoDan/record/void', { formCode: 'hk', id: r.id, version: 2 }, zw)).json().code).toBe(0);
+      expect(log).toEqual(['A.before:5:update', 'B.before:5:update', 'A.void:2→5', 'B.void:2→5', 'A.after:v3', 'B.after:v3']);
     } finally {
       offs.forEach((off) => off());
     }
