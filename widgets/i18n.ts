@@ -37,5 +37,5 @@ export function useWidgetT(locale: Locale): WidgetT {
 /** The text of a localised label for `locale`, falling back to zh-CN (always present). */
 export function localText(text: Partial<Record<Locale, string>> | undefined, locale: Locale): string {
   if (!text) return '';
-  return text[locale] || text['zh-CN'] || '';
+  return text[locale]?.trim() ? text[locale]! : text['zh-CN'] || '';
 }

@@ -6,5 +6,5 @@ export { columnsOf } from '../../schemas';
 /** A localized text in the locale, falling back to zh-CN. */
 export function localized(text: LocalizedText | undefined, locale: Locale): string {
   if (!text) return '';
-  return text[locale] || text['zh-CN'];
+  return text[locale]?.trim() ? text[locale]! : text['zh-CN'];
 }
