@@ -1,15 +1,17 @@
-// Walks every route of the admin's menu (and the configured lists of the menu's area indexes)
-// in each locale and fails on what a user should never read: a raw i18n key (a text that is a
-// dotted key of our bundles), a pinyin heading (a camelCase identifier, the route's own path
-// segment, or in Chinese a heading of Latin letters only), an identifier as a label, a menu page
-// headed by something else than its menu entry (待结案费用 headed 费用申请), an untranslated
-// label (en-US: Chinese in the page chrome — headings, the active tab, breadcrumbs, menu,
-// buttons, form labels, column headers, placeholders, area links; zh-CN / zh-TW: an English text
-// of our own en-US bundles; zh-TW: a simplified-only character in the chrome). Data values
-// (grid cells, inputs, picker values, read-only values, the user's name) are never checked.
-// One page per locale, the three locales at once; client-side navigation (history.pushState +
-// popstate); a page counts as shown once the frame's active tab is its route, its definition is
-// on screen, a heading is there and no request is in flight — no fixed sleeps.
+// Walks every route of the admin's menu (with the configured lists of the menu's area indexes
+// and the add forms of its lists) in each locale and fails on what a user should never read:
+// - a raw i18n key (a text that is a dotted key of our bundles);
+// - a pinyin heading (a camelCase identifier, the route's own path segment, or in Chinese a
+//   heading of Latin letters only), an identifier as a label;
+// - a menu page headed by something else than its menu entry (待结案费用 headed 费用申请);
+// - an untranslated label: in en-US Chinese in the page chrome (headings, the active tab,
+//   breadcrumbs, menu, buttons, form labels, column headers, placeholders, area links); in
+//   zh-CN / zh-TW an English text of our own en-US bundles; in zh-TW a simplified-only character.
+// Data values (grid cells, inputs, picker values, read-only values, the user's name) are never
+// checked. One page per locale, the three locales at once; client-side navigation
+// (history.pushState + popstate); a page counts as shown once the frame's active tab is its
+// route, its definition is on screen, a heading is there and no request is in flight — no
+// fixed sleeps.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -309,6 +311,10 @@ async function walk(page: Page, locale: Locale, type: number): Promise<Finding[]
   };
   for (const route of routes) {
     await visit(route);
+    // a list that adds records of its own form: that form (its labels, options, buttons) too
+    const entry = routeEntryOf(route);
+    const form = entry?.kind === 'list' && entry.formPath ? routeEntryOf(entry.formPath) : null;
+    if (entry && form && form.kind === 'form' && form.mode === 0 && form.formCode === entry.formCode) await visit(entry.formPath!);
     // an area index: its configured lists are routes of the menu too
     // (its entries marked 未配置 all show the same page: not walked one by one)
     const links = await page
