@@ -6,8 +6,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, App as AntApp, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '../../../schemas/api';
-import type { DirectoryUser } from '../../../schemas/api/processDirectory';
+import { endpoints } from '../../api/paths';
+import type { DirectoryUser } from '../../../schemas/api/processDirectory'; // types only
 import { call as appCall, type ContractCalls } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { LookupSelect, type LookupOption } from '../approval/matrix/LookupSelect';
