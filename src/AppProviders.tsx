@@ -2,19 +2,14 @@
 // and the wiring of the error catalogue to the router and antd's modal.
 import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import type { Locale as AntLocale } from 'antd/es/locale';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
-import zhTW from 'antd/locale/zh_TW';
 import { Provider as JotaiProvider } from 'jotai';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { Locale } from '../schemas/constants';
+import { LOCALES, type Locale } from '../schemas/constants';
 import { configureCatalogue } from './api/errorCatalogue';
 import { appStore } from './session/atoms';
 import { accessibleTheme } from '../widgets/theme';
 import { i18n } from './i18n/i18n';
-
-export const ANTD_LOCALES: Record<Locale, AntLocale> = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
+import { antdLocaleOf } from './i18n/antdLocales';
 
 function CatalogueWiring({ navigate }: { navigate?: (path: string) => void }) {
   const { modal } = AntApp.useApp();
@@ -38,9 +33,10 @@ const appTheme = {
 
 function LocalisedAntd({ children, navigate }: { children: ReactNode; navigate?: (path: string) => void }) {
   const { i18n: inst } = useTranslation();
-  const locale = (inst.language as Locale) in ANTD_LOCALES ? (inst.language as Locale) : 'zh-CN';
+  const locale: Locale = (LOCALES as readonly string[]).includes(inst.language) ? (inst.language as Locale) : 'zh-CN';
+  // loaded with the language (applyLocale → ensureLocale) before i18next switches to it
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={appTheme}>
+    <ConfigProvider locale={antdLocaleOf(locale)} theme={appTheme}>
       <AntApp>
         <CatalogueWiring navigate={navigate} />
         {children}

@@ -1,11 +1,13 @@
 // Translation resources, one folder per namespace (each top-level folder owns its own), one
 // JSON file per locale, gathered per locale in ./zh-CN.ts, ./en-US.ts, ./zh-TW.ts. The server
 // seeds its language-key table from them so administrators can edit any text (spec §7
-// duoYuYanKey). zh-CN, the default and every lookup's fallback, is always here; the other
-// locales are loaded on demand in the browser bundle (loadLocale: one chunk per locale, so the
-// first page does not carry all three), and at once everywhere else (server, tests, dev).
+// duoYuYanKey). In the browser bundle the first page carries zh-CN's first-page namespaces only
+// (./zh-CN.ts: the default language, every lookup's fallback); the rest of zh-CN
+// (./zh-CN-screens.ts) and the other locales (one chunk each) load on demand (loadLocale, before
+// a screen renders: src/i18n ensureLocale). The server, the tests and the dev server have every
+// locale at once.
 import type { Locale } from '../constants';
-import zhCN from './zh-CN';
+import zhCNFirstPage from './zh-CN';
 
 export const NAMESPACES = ['common', 'schemas', 'widgets', 'runtime', 'designer', 'app', 'server', 'process', 'approval'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -13,24 +15,30 @@ export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = { [key: string]: string | Messages };
 /** Every namespace of one locale. */
 export type LocaleBundle = Record<Namespace, Messages>;
+/** The namespaces of the designer, process and approval screens and of the server's messages. */
+export const SCREEN_NAMESPACES = ['designer', 'server', 'process', 'approval'] as const satisfies readonly Namespace[];
+/** zh-CN's namespaces on the first page (the login page). */
+export type FirstPageBundle = Omit<LocaleBundle, (typeof SCREEN_NAMESPACES)[number]>;
+export type ScreensBundle = Pick<LocaleBundle, (typeof SCREEN_NAMESPACES)[number]>;
 
 /**
- * The loaded resources. A locale the browser has not loaded yet is an empty object (its
- * lookups fall back to zh-CN); loadLocale fills it in place.
+ * The loaded resources. In the browser, a locale not loaded yet is an empty object (its lookups
+ * fall back to zh-CN) and zh-CN has its first-page namespaces; loadLocale fills them in place.
  */
 export const RESOURCES: Record<Locale, LocaleBundle> = {
-  'zh-CN': zhCN,
+  'zh-CN': { ...zhCNFirstPage } as LocaleBundle,
   'en-US': {} as LocaleBundle,
   'zh-TW': {} as LocaleBundle,
 };
 
-const LOADERS: Record<Locale, () => Promise<{ default: LocaleBundle }>> = {
-  'zh-CN': () => Promise.resolve({ default: zhCN }),
+/** What loadLocale adds to each locale. */
+const LOADERS: Record<Locale, () => Promise<{ default: Partial<LocaleBundle> }>> = {
+  'zh-CN': () => import('./zh-CN-screens'),
   'en-US': () => import('./en-US'),
   'zh-TW': () => import('./zh-TW'),
 };
 
-const loaded = new Set<Locale>(['zh-CN']);
+const loaded = new Set<Locale>();
 
 /** Whether a locale's bundled texts are loaded. */
 export function isLocaleLoaded(locale: Locale): boolean {
@@ -46,7 +54,10 @@ export function loadLocale(locale: Locale): Promise<LocaleBundle> {
   if (!p) {
     p = LOADERS[locale]().then(({ default: bundle }) => {
       // keep keys already overlaid onto this locale (the server's texts win over the bundled ones)
-      for (const ns of NAMESPACES) RESOURCES[locale][ns] = RESOURCES[locale][ns] ? deepMerge(structuredClone(bundle[ns]), RESOURCES[locale][ns]) : bundle[ns];
+      for (const ns of NAMESPACES) {
+        const messages = bundle[ns];
+        if (messages) RESOURCES[locale][ns] = RESOURCES[locale][ns] ? deepMerge(structuredClone(messages), RESOURCES[locale][ns]) : messages;
+      }
       loaded.add(locale);
       return RESOURCES[locale];
     });
@@ -67,7 +78,7 @@ function deepMerge(target: Messages, source: Messages): Messages {
 /** Whether this module runs in the browser bundle of a production build (Vite replaces both flags). */
 const BROWSER_BUILD = import.meta.env !== undefined && import.meta.env.PROD && !import.meta.env.SSR;
 // The server, the tests and the dev server have every locale from the start.
-if (!BROWSER_BUILD) await Promise.all([loadLocale('en-US'), loadLocale('zh-TW')]);
+if (!BROWSER_BUILD) await Promise.all([loadLocale('zh-CN'), loadLocale('en-US'), loadLocale('zh-TW')]);
 
 /** Flatten nested messages into dotted keys: { a: { b: 'x' } } → { 'a.b': 'x' }. */
 export function flattenMessages(messages: Messages, prefix = ''): Record<string, string> {

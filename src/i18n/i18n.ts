@@ -10,6 +10,7 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import { DEFAULT_LANGUAGE_TYPE, LOCALES, localeOfLanguageType, type Locale } from '../../schemas/constants';
 import { NAMESPACES, RESOURCES, loadLocale, type Messages } from '../../schemas/locales';
+import { loadAntdLocale } from './antdLocales';
 
 /** localStorage key of the chosen language type (persists across sessions). */
 export const LANGUAGE_STORAGE_KEY = 'duoYuYanType';
@@ -59,10 +60,19 @@ export function currentLocale(): Locale {
 /** dayjs's locales other than the bundled zh-cn and en, loaded with their locale. */
 const DAYJS_LOADERS: Partial<Record<Locale, () => Promise<unknown>>> = { 'zh-TW': () => import('dayjs/locale/zh-tw') };
 
-/** Loads a locale's bundled texts (and its dayjs locale) into i18next; a no-op once loaded. */
+/** Loads a locale's bundled texts into i18next, and its dayjs and antd locales; a no-op once loaded. */
 export async function ensureLocale(locale: Locale): Promise<void> {
-  const [bundle] = await Promise.all([loadLocale(locale), DAYJS_LOADERS[locale]?.()]);
-  for (const ns of NAMESPACES) if (!i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, bundle[ns], true, false);
+  const [bundle] = await Promise.all([loadLocale(locale), DAYJS_LOADERS[locale]?.(), loadAntdLocale(locale)]);
+  for (const ns of NAMESPACES) if (bundle[ns] && !i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, bundle[ns], true, false);
+}
+
+/**
+ * Every namespace of the current language and of zh-CN (the fallback): the screens' texts (designer,
+ * process, approval, server) are not on the login page; a route that shows them awaits this
+ * before it renders (src/i18n/routeTexts.ts), as widgets and the engines translate synchronously.
+ */
+export async function ensureAllTexts(): Promise<void> {
+  await Promise.all([ensureLocale('zh-CN'), ensureLocale(currentLocale())]);
 }
 
 /** Switch the UI language (its texts loaded first): i18next, dayjs and the page's lang follow; antd follows via AppProviders. */

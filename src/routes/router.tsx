@@ -7,6 +7,7 @@ import { RootErrorBoundary, RootHydrateFallback, RootLayout } from '../layout/Ro
 import { guardRedirect, loginRedirect, mainPageFor, shellRedirect } from './guard';
 import { APP_ROUTES, BUDGET_POOL_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES, FORM_SETTINGS_ROUTES, PROCESS_ROUTES } from './routeTable';
 import { BUDGET_PAGES } from './budgetRoutes';
+import { withTexts } from '../i18n/routeTexts';
 
 export function rootLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
@@ -128,5 +129,6 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  // a route's lazy module loads with its texts (src/i18n/routeTexts.ts): the login pages need the first page's only
+  return createBrowserRouter(withTexts(routes));
 }
