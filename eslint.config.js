@@ -7,7 +7,7 @@ import importDirections from './scripts/eslint-import-directions.js';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'storybook-static', 'data', 'test-results', 'playwright-report', '.test-out', 'coverage'],
+    ignores: ['node_modules', 'dist', 'build', 'storybook-static', 'data', 'test-results', 'playwright-report', '.test-out', 'coverage'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
