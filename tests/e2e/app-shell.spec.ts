@@ -262,9 +262,11 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('side-menu')).toContainText('费用管理');
   });
 
-  test('a route without a definition shows 未配置', async ({ page }) => {
-    await page.goto('/web/system/noSuchPage');
+  test('a spec route without a definition shows 未配置; a path in no route table is a 404', async ({ page }) => {
+    await page.goto('/web/report/kanBan/dashBoard');
     await expect(page.getByTestId('not-configured')).toContainText('未配置');
+    await page.goto('/web/system/noSuchPage');
+    await expect(page.getByTestId('not-found')).toContainText('页面不存在');
     await page.goto('/web/gongYingLian/xiLieList');
     await expect(page.getByTestId('not-configured')).toContainText('xiLie');
   });
