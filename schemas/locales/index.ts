@@ -15,8 +15,8 @@ export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = { [key: string]: string | Messages };
 /** Every namespace of one locale. */
 export type LocaleBundle = Record<Namespace, Messages>;
-/** The namespaces of the designer, process and approval screens and of the server's messages. */
-export const SCREEN_NAMESPACES = ['designer', 'server', 'process', 'approval'] as const satisfies readonly Namespace[];
+/** The namespaces of the screens (forms, widgets, designer, process, approval) and of the server's messages. */
+export const SCREEN_NAMESPACES = ['schemas', 'widgets', 'runtime', 'designer', 'server', 'process', 'approval'] as const satisfies readonly Namespace[];
 /** zh-CN's namespaces on the first page (the login page). */
 export type FirstPageBundle = Omit<LocaleBundle, (typeof SCREEN_NAMESPACES)[number]>;
 export type ScreensBundle = Pick<LocaleBundle, (typeof SCREEN_NAMESPACES)[number]>;

@@ -4,7 +4,7 @@
 // come from the contract (`import type`), so `call(endpoints.records.save, body)` is typed by
 // the contract's body and data. paths.test.ts checks that this table equals the contract, entry
 // for entry, so the two cannot drift: after a change in schemas/api, copy the line it prints.
-import type { Endpoint, Endpoints } from '../../schemas/api';
+import type { BodyOf as ContractBodyOf, DataOf as ContractDataOf, Endpoint, Endpoints } from '../../schemas/api';
 
 /** What the client needs of an endpoint to call it. */
 export type EndpointRoute = Pick<Endpoint, 'method' | 'path' | 'encoding' | 'answer'>;
@@ -21,6 +21,11 @@ export type Route<E extends Endpoint = Endpoint> = {
 
 /** The contract's endpoint a table entry (or a contract endpoint) stands for. */
 export type ContractOf<R> = R extends { readonly [CONTRACT]?: infer E extends Endpoint } ? E : R extends Endpoint ? R : never;
+
+/** The `data` of a table entry's (or a contract endpoint's) successful answer. */
+export type DataOf<R> = ContractDataOf<ContractOf<R>>;
+/** The body a table entry (or a contract endpoint) takes (undefined when it takes none). */
+export type BodyOf<R> = ContractBodyOf<ContractOf<R>>;
 
 /** The table's shape: every module and endpoint of the contract. */
 export type RouteTable = {
