@@ -1,5 +1,7 @@
 import type { Preview } from '@storybook/react-vite';
 import { storyAnnotations } from '../widgets/testing/storyDecorators';
+import { LOCALES } from '../schemas/constants';
+import { loadLocale } from '../schemas/locales';
 
 // The locale toolbar switches antd's locale and the i18next language together
 // (widgets/testing/storyDecorators.tsx, shared with the composed-story tests).
@@ -11,5 +13,12 @@ const preview: Preview = {
     controls: { expanded: true },
   },
   decorators: storyAnnotations.decorators as Preview['decorators'],
+  // the browser build carries the login page's texts only; every story may show any namespace in any locale
+  loaders: [
+    async () => {
+      await Promise.all(LOCALES.map((l) => loadLocale(l)));
+      return {};
+    },
+  ],
 };
 export default preview;
