@@ -104,7 +104,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   // the built client (precompressed, cached by hash), with history fallback for its routes
-  await registerClient(app, config.clientDist);
+  await registerClient(app, config.clientDist, [config.apiPrefix]);
 
   await app.ready();
   if (config.seedBusiness && config.seedDemo) await seedBusinessIfEmpty(app, ctx);

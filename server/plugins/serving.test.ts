@@ -92,6 +92,21 @@ describe('pages', () => {
     expect(r.headers['cache-control']).toBe('no-cache');
   });
 
+  it("a browser's navigation to a path that is nowhere gets the client's page (its not-found page) with 404", async () => {
+    const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const r = await t.inject({ url: '/no/such/thing', headers: { accept: html } });
+    expect(r.statusCode).toBe(404);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.body).toContain('<div id="root">');
+    expect(r.headers['content-security-policy']).toBeTruthy();
+    // an API path, a file or a script stays the envelope even from a browser
+    for (const url of ['/emp/api/v2/nope', '/nope/x.js']) {
+      const e = await t.inject({ url, headers: { accept: html } });
+      expect(e.statusCode).toBe(404);
+      expect(e.json()).toMatchObject({ code: 404 });
+    }
+  });
+
   it('an unknown path outside the client answers the 404 envelope, not the page', async () => {
     const r = await t.inject({ url: '/nope/x.js' });
     expect(r.statusCode).toBe(404);

@@ -5,7 +5,7 @@
 // (index.html, favicon, …) is revalidated on every use (no-cache), so a new build is seen at once.
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,7 +22,15 @@ export function isClientRoute(url: string): boolean {
   return url === '/' || url === '/web' || url.startsWith('/web/') || url === '/maintenance';
 }
 
-export async function registerClient(app: FastifyInstance, clientDist: string): Promise<void> {
+/** A browser navigation (HTML first in Accept) to a path that names no file and no API. */
+export function wantsPage(accept: string | undefined, url: string, apiPrefixes: string[] = []): boolean {
+  if (!accept || !/^text\/html\b/i.test(accept.trim())) return false;
+  if (/^\/(emp|api|docs|health|assets)(\/|$)/.test(url)) return false;
+  if (apiPrefixes.some((p) => url === p || url.startsWith(`${p}/`))) return false;
+  return !/\.[a-z0-9]{1,8}$/i.test(url);
+}
+
+export async function registerClient(app: FastifyInstance, clientDist: string, apiPrefixes: string[] = []): Promise<void> {
   const root = path.resolve(clientDist);
   const hasClient = existsSync(path.join(root, 'index.html'));
   if (hasClient) {
@@ -41,8 +49,18 @@ export async function registerClient(app: FastifyInstance, clientDist: string): 
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if ((req.method === 'GET' || req.method === 'HEAD') && hasClient && isClientRoute(url)) {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (read && hasClient && isClientRoute(url)) {
       return reply.type('text/html').sendFile('index.html');
+    }
+    // a person's browser asking for a page that is nowhere: the client's not-found page (with a
+    // way back), answered 404; API callers, assets and files keep the 404 envelope
+    if (read && hasClient && wantsPage(req.headers.accept, url, apiPrefixes)) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(readFileSync(path.join(root, 'index.html')));
     }
     return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
   });
