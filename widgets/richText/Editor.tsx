@@ -49,7 +49,7 @@ export function RichTextEditor(props: WidgetProps<string>) {
 
   // follow the value when it changes from outside (not from typing)
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const incoming = sanitizeRichText(value ?? '');
     if (incoming !== editor.getHTML() && !(isEmptyRichText(incoming) && isEmptyRichText(editor.getHTML())))
       editor.commands.setContent(incoming, { emitUpdate: false });
