@@ -1,7 +1,7 @@
 // The budget pool page's calls (schemas/api/budget.ts and masterData.budgetPools): the list with
 // balances, the edit form, save, enable, delete, a pool's ledger and the Excel exports, change,
 // transfer and allocation. One object so the page can take a fake in tests.
-import { endpoints, type BodyOf, type DataOf } from '../../schemas/api';
+import { endpoints, type BodyOf, type DataOf } from './paths';
 import { makeCalls } from './call';
 import { api, type ApiClient } from './client';
 

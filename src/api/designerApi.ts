@@ -1,7 +1,7 @@
 // The designer's DesignerApi (designer/api.ts) on the app's API client, each method one typed
 // call of the contract (schemas/api/definitions.ts).
 import type { FormDefinition } from '../../schemas/definition';
-import { endpoints } from '../../schemas/api';
+import { endpoints } from './paths';
 import type { DefinitionListQuery, DesignerApi } from '../../designer/api';
 import { api, type ApiClient } from './client';
 import { makeCalls } from './call';

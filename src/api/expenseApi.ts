@@ -1,6 +1,7 @@
 // The expense screens' calls on the app's API client: the document chain of an expense
 // document (POST /emp/api/v2/feiYong/danJu/lianLu).
-import { endpoints, type DocumentChain } from '../../schemas/api';
+import type { DocumentChain } from '../../schemas/api';
+import { endpoints } from './paths';
 import { makeCalls } from './call';
 import { api, type ApiClient } from './client';
 

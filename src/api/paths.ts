@@ -5,6 +5,8 @@
 // the contract's body and data. paths.test.ts checks that this table equals the contract, entry
 // for entry, so the two cannot drift: after a change in schemas/api, copy the line it prints.
 import type { BodyOf as ContractBodyOf, DataOf as ContractDataOf, Endpoint, Endpoints } from '../../schemas/api';
+import type { TASK_TABS as ContractTaskTabs } from '../../schemas/api/process';
+import type { MONITOR_STATUSES as ContractMonitorStatuses } from '../../schemas/api/processMonitor';
 
 /** What the client needs of an endpoint to call it. */
 export type EndpointRoute = Pick<Endpoint, 'method' | 'path' | 'encoding' | 'answer'>;
@@ -184,3 +186,20 @@ export function pathOf(e: Pick<EndpointRoute, 'path'>, prefix: string, params: R
     return encodeURIComponent(v);
   });
 }
+
+/** An error at compile time unless A and B are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+
+/**
+ * The task center's tabs, in order (the contract's TASK_TABS of schemas/api/process.ts, which
+ * the client takes as a type only: importing its value would bring TypeBox to the workbench).
+ */
+export const TASK_TABS = ['todo', 'done', 'cc', 'started'] as const;
+/** The monitor's instance statuses (the contract's MONITOR_STATUSES of schemas/api/processMonitor.ts). */
+export const MONITOR_STATUSES = ['running', 'returned', 'approved', 'rejected', 'withdrawn', 'cancelled'] as const;
+/** Typecheck fails when these lists differ from the contract's (members or order). */
+export type ListsMatchContract = [
+  Assert<Same<typeof TASK_TABS, typeof ContractTaskTabs>>,
+  Assert<Same<typeof MONITOR_STATUSES, typeof ContractMonitorStatuses>>,
+];

@@ -5,7 +5,7 @@
 // lint problems), as the designer shows them.
 import type { FormDefinition } from '../../schemas/definition';
 import type { ProcessDefinition } from '../../schemas/process/model';
-import { endpoints } from '../../schemas/api';
+import { endpoints } from './paths';
 import type { ProcessDesignerApi, ProcessListQuery } from '../../designer/process/api';
 import { api, ApiError, type ApiClient } from './client';
 import { makeCalls } from './call';

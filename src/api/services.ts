@@ -1,8 +1,8 @@
 // Typed calls of docs/api.md on the one client, each one endpoint of the contract (schemas/api);
 // the answer types are the contract's (`Static<>` of its data schemas), never re-typed here.
 import type { Static } from '@sinclair/typebox';
-import { endpoints, type Paged as PagedSchema, type PickerRow, type QrTicket as QrTicketSchema, type SessionValues } from '../../schemas/api';
-import type { DataOf } from '../../schemas/api';
+import type { Paged as PagedSchema, PickerRow, QrTicket as QrTicketSchema, SessionValues } from '../../schemas/api';
+import { endpoints, type DataOf } from './paths';
 import { api, type ApiClient } from './client';
 import { makeCalls } from './call';
 

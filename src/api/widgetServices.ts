@@ -1,6 +1,6 @@
 // The services widgets need (widgets/types.ts WidgetServices) on the app's API client.
 import type { FileRef } from '../../schemas/values';
-import { endpoints } from '../../schemas/api';
+import { endpoints } from './paths';
 import type { PickerPage, PickerQuery, WidgetServices } from '../../widgets/types';
 import { api, type ApiClient } from './client';
 import { makeCalls } from './call';

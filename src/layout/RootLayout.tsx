@@ -1,7 +1,6 @@
 // The root of every route: page title per portal, the loading overlay, and the outlet.
-import { useEffect } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useRouteError, isRouteErrorResponse } from 'react-router';
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay, LoadingMask } from './LoadingOverlay';
 
@@ -35,22 +34,44 @@ export function RootHydrateFallback() {
   return <LoadingMask />;
 }
 
+// The error view's module (antd Result and its illustrations) loads when a route fails.
+const RootErrorView = lazy(() => import('./RootErrorView'));
+
+/**
+ * Shown when the error view's own module cannot load (say, a new release removed the chunks this
+ * page was built with): plain markup, no further chunk.
+ */
+function PlainErrorView({ notFound }: { notFound: boolean }) {
+  const { t } = useTranslation('app');
+  return (
+    <div role="alert" style={{ padding: 48, textAlign: 'center' }} data-testid={notFound ? 'not-found' : 'route-error'}>
+      <h2>{notFound ? t('notFound.title') : t('error.title')}</h2>
+      <button type="button" onClick={() => window.location.assign('/web/welcome')}>
+        {t('error.reload')}
+      </button>
+    </div>
+  );
+}
+
+class ErrorViewLoad extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
 export function RootErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation('app');
   usePortalTitle();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <Result
-      status={notFound ? '404' : 'error'}
-      title={notFound ? t('notFound.title') : t('error.title')}
-      subTitle={notFound ? undefined : error instanceof Error ? error.message : undefined}
-      extra={
-        <Button type="primary" onClick={() => window.location.assign('/web/welcome')}>
-          {t('error.reload')}
-        </Button>
-      }
-      data-testid={notFound ? 'not-found' : 'route-error'}
-    />
+    <ErrorViewLoad fallback={<PlainErrorView notFound={notFound} />}>
+      <Suspense fallback={<LoadingMask />}>
+        <RootErrorView error={error} />
+      </Suspense>
+    </ErrorViewLoad>
   );
 }

@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../schemas/constants';
 import type { LocalizedText } from '../../schemas/definition';
-import { endpoints } from '../../schemas/api';
+import { endpoints } from '../api/paths';
 import { call } from '../api/call';
 import type { RouteEntry } from '../routes/routeTable';
 import { localText } from '../layout/menu';

@@ -17,7 +17,7 @@ import type { RowAction } from '../../runtime/list/rowActions';
 import type { ListRow } from '../../runtime/list/columns';
 import type { FormRecord } from '../../runtime/engine';
 import { api, ApiError } from '../api/client';
-import { endpoints } from '../../schemas/api';
+import { endpoints } from '../api/paths';
 import { endpointUrl } from '../api/call';
 import { services } from '../api/services';
 import { createWidgetServices } from '../api/widgetServices';

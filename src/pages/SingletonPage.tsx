@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../schemas/constants';
 import type { FormDefinition } from '../../schemas/definition';
 import { FORM_MODES } from '../../schemas/typeCodes';
-import { endpoints } from '../../schemas/api';
+import { endpoints } from '../api/paths';
 import { DefinitionForm, type SavePayload } from '../../runtime/form/DefinitionForm';
 import type { FormRecord } from '../../runtime/engine';
 import { api, ApiError } from '../api/client';

@@ -6,7 +6,7 @@ import { Input } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
 import type { FormDefinition } from '../../schemas/definition';
-import { endpoints } from '../../schemas/api';
+import { endpoints } from '../api/paths';
 import type { ListRow } from '../../runtime/list/columns';
 import { api } from '../api/client';
 import { endpointUrl } from '../api/call';

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Flex, Select, Space, Table, Typography } from 'antd';
-import { endpoints, type DataOf } from '../../../schemas/api';
+import { endpoints, type DataOf } from '../../api/paths';
 import { call, download } from '../../api/call';
 import { saveBlob } from '../approval/matrix/api';
 

@@ -1,8 +1,8 @@
 // The calls of the approver matrix pages (juZhen in schemas/api/processAdmin.ts, the user search
 // of schemas/api/processDirectory.ts, the dealer and department autocompletes) behind one
 // interface, so the jsdom test drives the pages with a fake.
-import { endpoints } from '../../../../schemas/api';
-import type { DataOf } from '../../../../schemas/api/contract';
+import { endpoints } from '../../../api/paths';
+import type { DataOf } from '../../../api/paths';
 import type { DirectoryUser } from '../../../../schemas/api/processDirectory';
 import type { MatrixDoc } from '../../../../schemas/api/processAdmin';
 import { call, download, type ContractCalls } from '../../../api/call';

@@ -8,7 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MONITOR_STATUSES } from '../../../../schemas/api/processMonitor';
+import { MONITOR_STATUSES } from '../../../api/paths';
 import { PAGINATION } from '../../../../schemas/constants';
 import { formatDate } from '../../../../widgets/format';
 import { ApiError } from '../../../api/client';

@@ -2,8 +2,8 @@
 // lists; process detail for the drawer; processAdmin: task/del, the callback failures and their
 // retry; the published forms and the user search for the filters) behind one interface, so the
 // jsdom tests drive the pages with a fake.
-import { endpoints } from '../../../../schemas/api';
-import type { BodyOf, DataOf } from '../../../../schemas/api/contract';
+import { endpoints } from '../../../api/paths';
+import type { BodyOf, DataOf } from '../../../api/paths';
 import type { MonitorInstanceRow, MonitorTaskRow } from '../../../../schemas/api/processMonitor';
 import type { InstanceDetail } from '../../../../schemas/api/process';
 import { call } from '../../../api/call';

@@ -1,8 +1,8 @@
 // The calls of the task center, the workbench summary and the summary approval (task-all,
 // counts, batch, cc/read of schemas/api/process.ts; the published forms and the user search for
 // the filters) behind one interface, so the jsdom tests drive the pages with a fake.
-import { endpoints } from '../../../../schemas/api';
-import type { BodyOf, DataOf } from '../../../../schemas/api/contract';
+import { endpoints } from '../../../api/paths';
+import type { BodyOf, DataOf } from '../../../api/paths';
 import type { TaskCounts, TaskListRow } from '../../../../schemas/api/process';
 import type { DirectoryUser } from '../../../../schemas/api/processDirectory';
 import type { LocalizedText } from '../../../../schemas/definition';

@@ -4,7 +4,8 @@
 import Decimal from 'decimal.js';
 import { FORM_MODES, type FormMode } from '../../../../schemas/typeCodes';
 import { PAGINATION, type PageSize } from '../../../../schemas/constants';
-import { TASK_TABS, type TaskListRow, type TaskTab } from '../../../../schemas/api/process';
+import type { TaskListRow, TaskTab } from '../../../../schemas/api/process';
+import { TASK_TABS } from '../../../api/paths';
 
 export { TASK_TABS, type TaskTab };
 
