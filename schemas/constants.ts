@@ -14,6 +14,16 @@ export const PAGINATION = {
 } as const;
 export type PageSize = (typeof PAGINATION.pageSizes)[number];
 
+/** Phone layout (issue 17): below the tablet width every generated screen takes one column. */
+export const VIEWPORT = {
+  /** from this width up the definition's column spans, the desktop grid and the side menu apply */
+  tabletMinPx: 768,
+  /** touch targets of actions at least this many px square (axe target-size) */
+  touchTargetPx: 44,
+  /** inputs' text size on a phone, so the browser does not zoom on focus */
+  phoneInputFontPx: 16,
+} as const;
+
 /** Date formats of spec §9 in dayjs notation. */
 export const DATE_FORMATS = {
   general: 'YYYY-MM-DD HH:mm:ss',
