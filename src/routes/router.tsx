@@ -8,6 +8,8 @@ import { guardRedirect, loginRedirect, mainPageFor, shellRedirect } from './guar
 import { APP_ROUTES, BUDGET_POOL_ROUTES, ENGINE_ROUTES, FORM_BUILDER_ROUTES, FORM_SETTINGS_ROUTES, PROCESS_ROUTES } from './routeTable';
 import { BUDGET_PAGES } from './budgetRoutes';
 import { withTexts } from '../i18n/routeTexts';
+import { engineEntryOf, routeEntryOf } from './routeTable';
+import { prefetchDefinition } from '../pages/usePublishedDefinition';
 
 export function rootLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
@@ -26,6 +28,20 @@ export function welcomeLoader({ request }: LoaderFunctionArgs): never {
 }
 
 const rel = (p: string) => p.replace(/^\/web\//, '');
+
+/**
+ * A page that renders a published definition: its definition is asked for as soon as the address
+ * is known, while the page's chunks load (the page takes that request, usePublishedDefinition).
+ */
+export function definitionPrefetchLoader({ request }: LoaderFunctionArgs): null {
+  if (!hasToken()) return null;
+  const url = new URL(request.url);
+  prefetchDefinition(engineEntryOf(url.pathname, url.searchParams)?.entry.formCode ?? routeEntryOf(url.pathname)?.formCode);
+  return null;
+}
+/** …only when the address names another form (not on every search change of the same page) */
+const definitionPrefetchRevalidates = ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+  currentUrl.pathname !== nextUrl.pathname || currentUrl.searchParams.get('code') !== nextUrl.searchParams.get('code');
 
 export const routes: RouteObject[] = [
   {
@@ -116,9 +132,16 @@ export const routes: RouteObject[] = [
               // the generic engine: any published form by ?code= (list, form, view)
               ...Object.values(ENGINE_ROUTES).map((p) => ({
                 path: rel(p),
+                loader: definitionPrefetchLoader,
+                shouldRevalidate: definitionPrefetchRevalidates,
                 lazy: async () => ({ Component: (await import('../pages/EnginePage')).EnginePage }),
               })),
-              { path: '*', lazy: async () => ({ Component: (await import('../pages/GenericRoutePage')).GenericRoutePage }) },
+              {
+                path: '*',
+                loader: definitionPrefetchLoader,
+                shouldRevalidate: definitionPrefetchRevalidates,
+                lazy: async () => ({ Component: (await import('../pages/GenericRoutePage')).GenericRoutePage }),
+              },
             ],
           },
         ],
