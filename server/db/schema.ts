@@ -95,8 +95,6 @@ export const users = pgTable('users', {
   /** comma list of user ids whose documents this user has taken over (spec §6) */
   jiaoJieRenIds: text('jiao_jie_ren_ids').notNull().default(''),
   duoYuYanType: integer('duo_yu_yan_type').notNull().default(1),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: ts('locked_until'),
   /** true while the password is a seeded demo password (production refuses to start) */
   demoPassword: boolean('demo_password').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),

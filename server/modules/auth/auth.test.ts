@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BACKENDS, startTestApp, type TestApp } from '../../test/helpers';
 import { sessions, users } from '../../db/schema';
-import { setUserDisabled } from './service';
+import { lockoutOf, setUserDisabled } from './service';
 import { hashToken } from './tokens';
 
 describe.each(BACKENDS)('sessions (%s)', (backend) => {
@@ -64,7 +64,6 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
     expect(u.json().code).toBe(1);
     const d = await a.post('/emp/api/v2/login', { username: 'dealer01', password: 'Demo@123' });
     expect(d.json().code).toBe(1);
-    await a.ctx.db.update(users).set({ failedLogins: 0 }).where(eq(users.username, 'lina'));
   });
 
   it('locks a user after repeated failures (429)', async () => {
@@ -80,7 +79,7 @@ describe.each(BACKENDS)('sessions (%s)', (backend) => {
     });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe(429);
-    await a.ctx.db.update(users).set({ lockedUntil: null, failedLogins: 0 }).where(eq(users.username, 'zhangwei'));
+    lockoutOf(a.ctx).clear();
   });
 
   it('rate-limits login per address (429)', async () => {

@@ -83,6 +83,12 @@ export class LoginLockout {
     this.entries.delete(LoginLockout.key(username, address));
   }
 
+  /** An administrator's password reset: forget every pair of the account, wherever from. */
+  forgetAccount(username: string): void {
+    const prefix = `${username.trim().toLowerCase()}\u0000`;
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
   /** Forget every pair (tests). */
   clear(): void {
     this.entries.clear();

@@ -114,14 +114,17 @@ export async function changePassword(ctx: AppContext, me: SessionUser, oldPasswo
   await revokeUserSessions(ctx.db, me.userId, me.sessionId);
 }
 
-/** An administrator's reset (user init password): the new password is set and every session of the user ends. */
+/** An administrator's reset (user init password): the new password is set, every session of the user ends and their locks are lifted. */
 export async function resetPassword(ctx: AppContext, userId: string, newPassword: string) {
   if (weak(newPassword)) throw businessFailure('auth.weakPassword');
-  await ctx.db
+  const [u] = await ctx.db
     .update(users)
-    .set({ passwordHash: await hashPassword(newPassword, ctx.config.testMode), demoPassword: false, failedLogins: 0, lockedUntil: null })
-    .where(eq(users.id, userId));
+    .set({ passwordHash: await hashPassword(newPassword, ctx.config.testMode), demoPassword: false })
+    .where(eq(users.id, userId))
+    .returning({ username: users.username });
   await revokeUserSessions(ctx.db, userId);
+  // the new password signs in at once, from any address
+  if (u) lockoutOf(ctx).forgetAccount(u.username);
 }
 
 /**
