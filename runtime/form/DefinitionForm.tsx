@@ -29,6 +29,7 @@ import {
 } from '../engine';
 import { useRuntimeT } from '../i18n';
 import { FieldRenderer, formGridStyle as gridStyle } from '../../widgets/form/FieldRenderer';
+import { FORM_GRID_CLASS } from '../../widgets/form/phoneLayout';
 import { LAZY_FROM, LazyMountProvider } from '../../widgets/form/lazy';
 import { inputId } from '../../widgets/form/source';
 import { FormFieldsContext } from '../../widgets/form/dependencies';
@@ -134,7 +135,7 @@ function FormBody({ model, locale, services, forceView }: { model: FormModel; lo
   return (
     <LazyMountProvider enabled={!forceView && model.fields.length >= LAZY_FROM}>
       <FormFieldsContext.Provider value={model.definition.fields}>
-        <div className="fw-form-body" data-complete="true" style={gridStyle}>
+        <div className={`fw-form-body ${FORM_GRID_CLASS}`} data-complete="true" style={gridStyle}>
           {model.fields.map((f) => (
             <FieldRenderer key={f.key} source={source} field={f} locale={locale} services={services} forceView={forceView} />
           ))}
@@ -149,7 +150,7 @@ function HeaderGroup({ title, fields }: { title: string; fields: { key: string; 
   return (
     <section aria-label={title}>
       <div style={headerTitleStyle}>{title}</div>
-      <dl style={{ ...headerGridStyle, margin: '0 0 12px' }}>
+      <dl className="fw-form-header-grid" style={{ ...headerGridStyle, margin: '0 0 12px' }}>
         {fields.map((f) => (
           <div key={f.key} style={{ display: 'flex', minWidth: 0 }}>
             <dt style={headerLabelStyle}>{f.label}</dt>

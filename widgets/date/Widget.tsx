@@ -5,6 +5,7 @@ import type { WidgetProps } from '../types';
 import { inputAria } from '../shared/aria';
 import { placeholderOf } from '../shared/text';
 import { useWidgetT } from '../i18n';
+import { RANGE_SHEET_CLASSNAMES, SHEET_CLASSNAMES } from '../form/phoneLayout';
 
 export type DateValue = string | [string, string];
 
@@ -45,6 +46,7 @@ export function Widget(props: WidgetProps<DateValue>) {
         }}
         onBlur={onBlur}
         style={{ width: '100%' }}
+        classNames={RANGE_SHEET_CLASSNAMES}
         {...aria}
       />
     );
@@ -63,6 +65,7 @@ export function Widget(props: WidgetProps<DateValue>) {
       onChange={(d) => onChange(d ? d.format(format) : undefined)}
       onBlur={onBlur}
       style={{ width: '100%' }}
+      classNames={SHEET_CLASSNAMES}
       {...aria}
     />
   );

@@ -7,6 +7,7 @@ import { pickerSource, type PickerFieldValue } from '../shared/pickerWidget';
 import { PICKER_DEBOUNCE_MS, PICKER_PAGE_SIZE } from '../shared/RemotePicker';
 import { placeholderOf } from '../shared/text';
 import { useWidgetT } from '../i18n';
+import { SHEET_CLASSNAMES } from '../form/phoneLayout';
 
 interface Node {
   id: string;
@@ -122,6 +123,7 @@ export function Widget(props: WidgetProps<PickerFieldValue>) {
         )
       }
       style={{ width: '100%' }}
+      classNames={SHEET_CLASSNAMES}
       {...inputAria(props)}
     />
   );

@@ -14,6 +14,8 @@ import { inputId, useFieldError, useFieldState, useFieldValue, type FieldSource 
 import { DetailTable } from './DetailTable';
 import { PendingControl, useLazyMount } from './lazy';
 import { useParamContext } from './dependencies';
+// the phone layout (issue 17): below the tablet width the grid is one column (phone.css)
+import './phoneLayout';
 
 /** antd's 24-column grid as CSS grid: a field spans its width (12 or 24). */
 export const formGridStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))', columnGap: 16 };

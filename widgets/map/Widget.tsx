@@ -59,7 +59,7 @@ export function Widget(props: WidgetProps<MapValue>) {
       ) : (
         <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)', marginBottom: 4 }}>{t('map.offline')}</div>
       )}
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+      <div className="fw-map-coords" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <label htmlFor={id} style={{ whiteSpace: 'nowrap' }}>
           {t('map.lng')}
         </label>

@@ -84,7 +84,7 @@ function Toolbar({ editor, t }: { editor: Editor | null; t: (k: string) => strin
   );
   return (
     <div role="toolbar" aria-label={t('richText.toolbar')} style={{ borderBottom: '1px solid #f0f0f0', padding: 4 }}>
-      <Space size={2}>
+      <Space size={2} wrap>
         {item('bold', <BoldOutlined />, editor.isActive('bold'), () => editor.chain().focus().toggleBold().run())}
         {item('italic', <ItalicOutlined />, editor.isActive('italic'), () => editor.chain().focus().toggleItalic().run())}
         {item('bulletList', <UnorderedListOutlined />, editor.isActive('bulletList'), () => editor.chain().focus().toggleBulletList().run())}

@@ -3,6 +3,7 @@ import type { WidgetProps } from '../types';
 import { inputAria } from '../shared/aria';
 import { placeholderOf } from '../shared/text';
 import { localText, useWidgetT } from '../i18n';
+import { SHEET_CLASSNAMES } from '../form/phoneLayout';
 
 /** Dropdown (2): one of the field's options; the value is the option's value. */
 export function Widget(props: WidgetProps<string>) {
@@ -21,6 +22,7 @@ export function Widget(props: WidgetProps<string>) {
       allowClear={!ro}
       placeholder={placeholderOf(field, locale) ?? t('select.placeholder')}
       style={{ width: '100%' }}
+      classNames={SHEET_CLASSNAMES}
       {...inputAria(props)}
     />
   );

@@ -7,6 +7,7 @@ import { Button, Empty, Select, Spin } from 'antd';
 import { singleMatch, type Locale, type PickerValue } from '../../schemas';
 import type { PickerQuery, WidgetServices } from '../types';
 import { useWidgetT } from '../i18n';
+import { SHEET_CLASSNAMES } from '../form/phoneLayout';
 
 export const PICKER_PAGE_SIZE = 20;
 export const PICKER_DEBOUNCE_MS = 300;
@@ -195,6 +196,7 @@ export function RemotePicker(props: RemotePickerProps) {
       notFoundContent={notFound}
       loading={loading}
       style={{ width: '100%' }}
+      classNames={SHEET_CLASSNAMES}
       data-testid={`picker-${id}`}
       onPopupScroll={(e) => {
         const el = e.currentTarget as HTMLElement;
