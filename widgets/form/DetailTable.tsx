@@ -2,6 +2,8 @@
 // column totals under it. Each cell subscribes to its own path, so typing in one cell renders
 // that cell (and what the store reports changed) only. Long tables are virtualised. Cells are
 // drawn by the `cells` host (the registry's widgets; see cells.ts).
+// Below the tablet width (usePhone) the rows are cards instead (DetailCards.tsx), over the same
+// store, the same Cell (`card` layout) and the same totals.
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -12,7 +14,9 @@ import { formatAmount, formatDecimal } from '../format';
 import { localText as localized, useWidgetT } from '../i18n';
 import type { WidgetServices } from '../types';
 import type { CellHost } from './cells';
+import { DetailCards } from './DetailCards';
 import { useParamContext } from './dependencies';
+import { usePhone } from '../shared/viewport';
 import { inputId as cellId, useFieldError, useFieldState, useFieldValue, useRowIds, type FieldSource } from './source';
 
 /** From this many rows on, only the rows in view are rendered. */
@@ -53,7 +57,8 @@ function HeaderCell({ source, path, column, locale }: { source: FieldSource; pat
   );
 }
 
-const Cell = memo(function Cell({
+/** One cell of a row: the column's Widget (or View) at `subForm.index.column`, the table's and the cards' alike. */
+export const Cell = memo(function Cell({
   source,
   subForm,
   index,
@@ -63,6 +68,7 @@ const Cell = memo(function Cell({
   cells,
   forceView,
   rowColumns,
+  card,
 }: {
   source: FieldSource;
   subForm: string;
@@ -74,6 +80,8 @@ const Cell = memo(function Cell({
   forceView: boolean;
   /** the sub-form's columns by key (a column's param references read its row first) */
   rowColumns: ReadonlyMap<string, FieldDefinition>;
+  /** a phone's card (DetailCards): the label shown above the input, the field the card's width */
+  card?: boolean;
 }) {
   const colPath = `${subForm}.${column.key}`;
   const dep = useParamContext(source, column, locale, { path: `${subForm}.${index}`, columns: rowColumns });
@@ -84,9 +92,59 @@ const Cell = memo(function Cell({
   const onChange = useCallback((v: unknown) => source.change(path, v), [source, path]);
   if (!state.visible) return null;
   const def = cells.widgetOf(column.type);
-  if (!def) return <div role="cell" style={cellStyle} />;
+  if (!def) return card ? null : <div role="cell" style={cellStyle} />;
   const id = cellId(path);
   const label = `${localized(column.label, locale)} ${index + 1}`;
+  if (card) {
+    // label above, the row's number for screen readers only ("数量 2", as in the table)
+    const name = localized(column.label, locale);
+    const readOnly = !state.editable || forceView;
+    const View = def.View;
+    const Widget = def.Widget;
+    return (
+      <div className="fw-detail-card-field" data-testid={`cell-${path}`}>
+        {readOnly ? (
+          <div className="fw-detail-card-label" id={`${id}-label`}>
+            {name}
+          </div>
+        ) : (
+          <div className="fw-detail-card-label">
+            {state.required ? (
+              <span className="fw-required" aria-hidden="true" style={{ color: '#cf1322', marginInlineEnd: 4 }}>
+                *
+              </span>
+            ) : null}
+            <label htmlFor={id}>
+              {name}
+              <span style={srOnly}> {index + 1}</span>
+            </label>
+          </div>
+        )}
+        {readOnly ? (
+          <div className="fw-detail-card-value" aria-labelledby={`${id}-label`} role="group">
+            <View field={column} value={value} locale={locale} services={services} />
+          </div>
+        ) : (
+          <Widget
+            id={id}
+            field={column}
+            value={value}
+            onChange={onChange}
+            required={state.required}
+            error={error}
+            locale={locale}
+            services={services}
+            {...dep}
+          />
+        )}
+        {error ? (
+          <div id={`${id}-error`} role="alert" style={{ color: '#cf1322', fontSize: 12, marginTop: 2 }} data-testid={`error-${path}`}>
+            {error}
+          </div>
+        ) : null}
+      </div>
+    );
+  }
   if (!state.editable || forceView) {
     const View = def.View;
     return (
@@ -173,21 +231,12 @@ const DetailRow = memo(function DetailRow({
   );
 });
 
-/** Column totals (`field.totals`), recomputed when a cell of the column or the rows change. */
-function Totals({
-  source,
-  field,
-  columns,
-  editable,
-  locale,
-}: {
-  source: FieldSource;
-  field: FieldDefinition;
-  columns: FieldDefinition[];
-  editable: boolean;
-  locale: Locale;
-}) {
-  const t = useWidgetT(locale);
+/** Column totals (`field.totals`) as formatted texts by column key, recomputed when a cell of the column or the rows change. */
+export function useTotals(
+  source: FieldSource,
+  field: FieldDefinition,
+  columns: FieldDefinition[],
+): { totals: ReadonlySet<string>; values: Record<string, string> } {
   const totals = new Set(field.totals ?? []);
   const compute = useCallback(() => {
     const rows = (source.getValue(field.key) as Record<string, unknown>[] | undefined) ?? [];
@@ -214,6 +263,25 @@ function Totals({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [source, compute, field.key],
   );
+  return { totals, values };
+}
+
+/** Column totals (`field.totals`), recomputed when a cell of the column or the rows change. */
+function Totals({
+  source,
+  field,
+  columns,
+  editable,
+  locale,
+}: {
+  source: FieldSource;
+  field: FieldDefinition;
+  columns: FieldDefinition[];
+  editable: boolean;
+  locale: Locale;
+}) {
+  const t = useWidgetT(locale);
+  const { totals, values } = useTotals(source, field, columns);
   if (totals.size === 0) return null;
   return (
     <div role="row" style={{ ...headStyle, background: '#fffbe6' }} data-testid={`totals-${field.key}`}>
@@ -237,7 +305,12 @@ function TotalCell({ source, path, text }: { source: FieldSource; path: string; 
   );
 }
 
-export function DetailTable({ source, field, locale, services, cells, forceView }: DetailTableProps) {
+/** The detail table; below the tablet width (usePhone) its rows as cards (DetailCards) over the same cells. */
+export function DetailTable(props: DetailTableProps) {
+  return usePhone() ? <DetailCards {...props} /> : <DetailGrid {...props} />;
+}
+
+function DetailGrid({ source, field, locale, services, cells, forceView }: DetailTableProps) {
   const t = useWidgetT(locale);
   const state = useFieldState(source, field.key);
   const rowIds = useRowIds(source, field.key);
