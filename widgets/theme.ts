@@ -3,6 +3,7 @@
 // 3.2:1) are too light for text. Storybook uses this; the app should pass it to its
 // ConfigProvider too so widgets look and read the same everywhere.
 import type { ThemeConfig } from 'antd';
+import { VIEWPORT } from '../schemas/constants';
 
 export const accessibleTheme: ThemeConfig = {
   token: {
@@ -15,5 +16,34 @@ export const accessibleTheme: ThemeConfig = {
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  },
+};
+
+/**
+ * Below the tablet width (issue 17): actions at least VIEWPORT.touchTargetPx square (buttons,
+ * pagination items, menu items) and inputs' text at VIEWPORT.phoneInputFontPx so a phone does not
+ * zoom on focus. Given to a ConfigProvider (nested: it adds to the app's theme) only while
+ * usePhone() holds — desktop sizes stay antd's.
+ */
+const TOUCH = VIEWPORT.touchTargetPx;
+const INPUT_FONT = VIEWPORT.phoneInputFontPx;
+const inputFont = { inputFontSize: INPUT_FONT, inputFontSizeSM: INPUT_FONT, inputFontSizeLG: INPUT_FONT };
+export const phoneTheme: ThemeConfig = {
+  token: {
+    controlHeight: TOUCH,
+    controlHeightSM: TOUCH,
+    controlHeightLG: TOUCH + 4,
+  },
+  components: {
+    Input: inputFont,
+    InputNumber: inputFont,
+    DatePicker: inputFont,
+    Mentions: { fontSize: INPUT_FONT },
+    Select: { fontSize: INPUT_FONT, optionFontSize: INPUT_FONT, optionHeight: TOUCH },
+    TreeSelect: { fontSize: INPUT_FONT },
+    Cascader: { fontSize: INPUT_FONT },
+    Menu: { itemHeight: TOUCH },
+    Pagination: { itemSize: TOUCH, itemSizeSM: TOUCH },
+    Tabs: { cardHeight: TOUCH, cardHeightSM: TOUCH },
   },
 };

@@ -1,7 +1,9 @@
 // The hand-coded dealer portal shell (/web/dp/*): header navigation, the dealer's name or a
-// sign-in link, the language switch, sign out.
-import { useEffect, useState } from 'react';
-import { Button, Layout, Space } from 'antd';
+// sign-in link, the language switch, sign out. Below the tablet width (usePhone, issue 17) the
+// navigation is a drawer behind a menu button and the language and user controls are icons.
+import { useEffect, useRef, useState } from 'react';
+import { Button, Drawer, Dropdown, Layout, Space } from 'antd';
+import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getSessionValue, hasToken, isDealerSession, saveSession } from '../session/session';
@@ -11,11 +13,19 @@ import { logout } from '../session/logout';
 import { APP_ROUTES } from '../routes/routeTable';
 import { LanguageSelect } from '../pages/LanguageSelect';
 import { PageWatermark } from '../layout/Watermark';
+import { PhoneTheme } from '../layout/PhoneTheme';
+import { usePhone } from '../../widgets/shared/viewport';
 
 export function DealerFrame() {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const signedIn = hasToken();
+  const phone = usePhone();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!phone) setDrawerOpen(false);
+  }, [phone]);
   const [name, setName] = useState(getSessionValue('dealerName') ?? getSessionValue('empName') ?? getSessionValue('username'));
   // A signed-in dealer's session is checked (and its values refreshed) on entering the portal.
   useEffect(() => {
@@ -42,54 +52,114 @@ export function DealerFrame() {
     { to: '/web/dp/faLvShuoMing', label: t('dealer.legal') },
     { to: '/web/dp/guanYuWoMen', label: t('dealer.about') },
   ];
-  return (
-    <Layout className="frame" data-testid="dealer-frame">
-      <header className="dealer-header">
-        <strong>{t('title.dealer')}</strong>
-        <nav>
-          <Space>
-            {links.map((l) => (
-              <NavLink key={l.to} to={l.to}>
-                {l.label}
-              </NavLink>
-            ))}
-          </Space>
-        </nav>
-        <span className="spacer" />
-        <LanguageSelect size="small" />
-        {signedIn ? (
-          <>
-            <span data-testid="user-name">{name}</span>
-            <Button
-              type="link"
-              data-testid="logout"
-              onClick={async () => {
-                const to = await logout();
-                navigate(to, { replace: true });
-              }}
-            >
-              {t('frame.logout')}
-            </Button>
-          </>
-        ) : (
-          <Button type="link" onClick={() => navigate(APP_ROUTES.dealerLogin)}>
-            {t('dealer.signIn')}
+  const body = signedIn ? (
+    <PageWatermark>
+      <div className="page-card">
+        <Outlet />
+      </div>
+    </PageWatermark>
+  ) : (
+    <div className="page-card">
+      <Outlet />
+    </div>
+  );
+  const signOut = async () => {
+    const to = await logout();
+    navigate(to, { replace: true });
+  };
+  const signIn = (
+    <Button type="link" className="touch-target" onClick={() => navigate(APP_ROUTES.dealerLogin)}>
+      {t('dealer.signIn')}
+    </Button>
+  );
+  // one tree for both widths: turning the phone does not remount the page
+  const header = phone ? (
+    <header className="dealer-header">
+      <Button
+        ref={drawerButton}
+        type="text"
+        className="touch-target"
+        aria-label={t('frame.openMenu')}
+        aria-expanded={drawerOpen}
+        aria-controls={drawerOpen ? 'dealer-nav-drawer' : undefined}
+        data-testid="menu-toggle"
+        icon={<MenuOutlined />}
+        onClick={() => setDrawerOpen(true)}
+      />
+      <strong className="frame-title" title={t('title.dealer')}>
+        {t('title.dealer')}
+      </strong>
+      <LanguageSelect iconOnly />
+      {signedIn ? (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'who', disabled: true, label: <span data-testid="user-name">{name}</span> },
+              { type: 'divider' },
+              { key: 'logout', label: <span data-testid="logout">{t('frame.logout')}</span>, onClick: signOut },
+            ],
+          }}
+        >
+          <Button type="text" className="touch-target" data-testid="user-menu" aria-label={t('frame.userMenu', { name: name ?? '' })} icon={<UserOutlined />} />
+        </Dropdown>
+      ) : (
+        signIn
+      )}
+    </header>
+  ) : (
+    <header className="dealer-header">
+      <strong>{t('title.dealer')}</strong>
+      <nav>
+        <Space>
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to}>
+              {l.label}
+            </NavLink>
+          ))}
+        </Space>
+      </nav>
+      <span className="spacer" />
+      <LanguageSelect size="small" />
+      {signedIn ? (
+        <>
+          <span data-testid="user-name">{name}</span>
+          <Button type="link" data-testid="logout" onClick={signOut}>
+            {t('frame.logout')}
           </Button>
+        </>
+      ) : (
+        signIn
+      )}
+    </header>
+  );
+  return (
+    <PhoneTheme>
+      <Layout className={phone ? 'frame frame-phone' : 'frame'} data-testid="dealer-frame">
+        {header}
+        {phone && (
+          <Drawer
+            open={drawerOpen}
+            placement="left"
+            size={288}
+            title={t('title.dealer')}
+            className="frame-drawer"
+            onClose={() => setDrawerOpen(false)}
+            afterOpenChange={(open) => {
+              if (!open) drawerButton.current?.focus();
+            }}
+          >
+            <nav id="dealer-nav-drawer" className="drawer-nav" aria-label={t('title.dealer')}>
+              {links.map((l) => (
+                <NavLink key={l.to} to={l.to} onClick={() => setDrawerOpen(false)}>
+                  {l.label}
+                </NavLink>
+              ))}
+            </nav>
+          </Drawer>
         )}
-      </header>
-      <Layout.Content className="frame-content">
-        {signedIn ? (
-          <PageWatermark>
-            <div className="page-card">
-              <Outlet />
-            </div>
-          </PageWatermark>
-        ) : (
-          <div className="page-card">
-            <Outlet />
-          </div>
-        )}
-      </Layout.Content>
-    </Layout>
+        <Layout.Content className="frame-content">{body}</Layout.Content>
+      </Layout>
+    </PhoneTheme>
   );
 }

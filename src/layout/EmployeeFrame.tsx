@@ -1,9 +1,11 @@
 // The employee portal frame: side menu (GET {prefix}/system/menu.action), breadcrumbs, tabs of
 // open pages, the user menu (personal center, sign out), the language switch and the
-// watermark over the business page. Below 992 px the menu folds away behind a button.
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Space, Tabs, Tag } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+// watermark over the business page. Below 992 px the menu folds away behind a button; below the
+// tablet width (usePhone, issue 17) it is a drawer, the header shows the page title and icons
+// for the language and the user menu, and the tab strip scrolls in its own box.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Tabs, Tag } from 'antd';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +21,8 @@ import { LanguageSelect } from '../pages/LanguageSelect';
 import { localText, menuTrail, openKeysFor, toMenuItems } from './menu';
 import { PageWatermark } from './Watermark';
 import { pageTitleAtom } from './pageTitle';
+import { PhoneTheme } from './PhoneTheme';
+import { usePhone } from '../../widgets/shared/viewport';
 
 const { Sider, Header, Content } = Layout;
 
@@ -43,6 +47,10 @@ export function EmployeeFrame() {
   const location = useLocation();
   const screens = Grid.useBreakpoint();
   const narrow = screens.lg === false;
+  const phone = usePhone();
+  // the phone's menu drawer; focus goes back to its button when it closes
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
   // null: automatic (folded below 992 px, open above); true/false: the user's choice
   const [collapsed, setCollapsed] = useState<boolean | null>(null);
   // shared: pages offer only the links the menu grants (mayOpen)
@@ -83,6 +91,9 @@ export function EmployeeFrame() {
   const defaultOpen = useMemo(() => openKeysFor(menu, location.pathname), [menu, location.pathname]);
   const name = getSessionValue('empName') ?? getSessionValue('username') ?? '';
   const siderHidden = collapsed ?? narrow;
+  useEffect(() => {
+    if (!phone) setDrawerOpen(false);
+  }, [phone]);
 
   if (offWeb) {
     return (
@@ -102,78 +113,32 @@ export function EmployeeFrame() {
     if (target === key) navigate(rest.length ? rest[rest.length - 1].key : APP_ROUTES.workbench);
   };
 
-  return (
-    <Layout className="frame" data-testid="employee-frame">
-      <Sider
-        breakpoint="lg"
-        collapsedWidth={narrow ? 0 : 64}
-        collapsible
-        collapsed={siderHidden}
-        onBreakpoint={() => setCollapsed(null)}
-        trigger={null}
-        width={220}
-        data-testid="side-menu"
-      >
-        <div className="frame-brand" title={t('title.employee')}>
-          {siderHidden && !narrow ? 'FW' : t('title.employee')}
-        </div>
-        {menuError && <Alert type="error" title={t('frame.menuFailed')} description={menuError} showIcon style={{ margin: 8 }} />}
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={[location.pathname]}
-          defaultOpenKeys={defaultOpen}
-          key={defaultOpen.join('|')}
-          onClick={({ key: k }) => {
-            if (k.startsWith('/')) {
-              navigate(k);
-              if (narrow) setCollapsed(true);
-            }
-          }}
-        />
-      </Sider>
-      <Layout>
-        <Header className="frame-header">
-          <Button
-            type="text"
-            aria-label={siderHidden ? t('frame.expand') : t('frame.collapse')}
-            data-testid="menu-toggle"
-            icon={siderHidden ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed(!siderHidden)}
-          />
-          <Breadcrumb
-            className="hide-narrow"
-            data-testid="breadcrumbs"
-            items={[
-              { title: t('frame.home'), onClick: () => navigate(APP_ROUTES.workbench), className: 'crumb-home' },
-              ...(trail.length ? trail.map((n) => ({ title: localText(n.name, locale) })) : [{ title }]),
-            ]}
-          />
-          <span className="spacer" />
-          <span className="hide-narrow">
-            <LanguageSelect size="small" />
-          </span>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'personal', label: t('frame.personalCenter'), onClick: () => navigate(APP_ROUTES.personalCenter) },
-                { type: 'divider' },
-                {
-                  key: 'logout',
-                  label: <span data-testid="logout">{t('frame.logout')}</span>,
-                  onClick: async () => {
-                    const to = await logout();
-                    navigate(to, { replace: true });
-                  },
-                },
-              ],
-            }}
-          >
-            <Button type="text" data-testid="user-menu">
+  const menuAlert = menuError && <Alert type="error" title={t('frame.menuFailed')} description={menuError} showIcon style={{ margin: 8 }} />;
+  const sideMenu = (
+    <Menu
+      theme={phone ? 'light' : 'dark'}
+      mode="inline"
+      items={items}
+      selectedKeys={[location.pathname]}
+      defaultOpenKeys={defaultOpen}
+      key={defaultOpen.join('|')}
+      onClick={({ key: k }) => {
+        if (k.startsWith('/')) {
+          navigate(k);
+          if (phone) setDrawerOpen(false);
+          else if (narrow) setCollapsed(true);
+        }
+      }}
+    />
+  );
+  const userMenuItems = [
+    ...(phone
+      ? [
+          {
+            key: 'who',
+            disabled: true,
+            label: (
               <Space>
-                <UserOutlined />
                 <span data-testid="user-name">{name}</span>
                 {isAdministrator() && (
                   <Tag color="gold" style={{ color: '#874d00' }}>
@@ -181,31 +146,146 @@ export function EmployeeFrame() {
                   </Tag>
                 )}
               </Space>
-            </Button>
-          </Dropdown>
-        </Header>
-        <div className="frame-tabs">
-          <Tabs
-            type="editable-card"
-            hideAdd
-            size="small"
-            activeKey={key}
-            data-testid="page-tabs"
-            items={tabs.map((x) => ({ key: x.key, label: x.title, closable: tabs.length > 1 }))}
-            onChange={(k) => navigate(k)}
-            onEdit={(k, action) => {
-              if (action === 'remove' && typeof k === 'string') closeTab(k);
+            ),
+          },
+          { type: 'divider' as const },
+        ]
+      : []),
+    { key: 'personal', label: t('frame.personalCenter'), onClick: () => navigate(APP_ROUTES.personalCenter) },
+    { type: 'divider' as const },
+    {
+      key: 'logout',
+      label: <span data-testid="logout">{t('frame.logout')}</span>,
+      onClick: async () => {
+        const to = await logout();
+        navigate(to, { replace: true });
+      },
+    },
+  ];
+
+  return (
+    <PhoneTheme>
+      <Layout className={phone ? 'frame frame-phone' : 'frame'} data-testid="employee-frame">
+        {phone ? (
+          <Drawer
+            open={drawerOpen}
+            placement="left"
+            size={288}
+            title={t('title.employee')}
+            className="frame-drawer"
+            onClose={() => setDrawerOpen(false)}
+            afterOpenChange={(open) => {
+              if (!open) drawerButton.current?.focus();
             }}
-          />
-        </div>
-        <Content className="frame-content">
-          <PageWatermark>
-            <div className="page-card">
-              <Outlet />
+          >
+            <div id="frame-menu-drawer" data-testid="side-menu">
+              {menuAlert}
+              {sideMenu}
             </div>
-          </PageWatermark>
-        </Content>
+          </Drawer>
+        ) : (
+          <Sider
+            breakpoint="lg"
+            collapsedWidth={narrow ? 0 : 64}
+            collapsible
+            collapsed={siderHidden}
+            onBreakpoint={() => setCollapsed(null)}
+            trigger={null}
+            width={220}
+            data-testid="side-menu"
+          >
+            <div className="frame-brand" title={t('title.employee')}>
+              {siderHidden && !narrow ? 'FW' : t('title.employee')}
+            </div>
+            {menuAlert}
+            {sideMenu}
+          </Sider>
+        )}
+        <Layout>
+          <Header className="frame-header">
+            {phone ? (
+              <Button
+                ref={drawerButton}
+                type="text"
+                className="touch-target"
+                aria-label={t('frame.openMenu')}
+                aria-expanded={drawerOpen}
+                aria-controls={drawerOpen ? 'frame-menu-drawer' : undefined}
+                data-testid="menu-toggle"
+                icon={<MenuOutlined />}
+                onClick={() => setDrawerOpen(true)}
+              />
+            ) : (
+              <Button
+                type="text"
+                aria-label={siderHidden ? t('frame.expand') : t('frame.collapse')}
+                data-testid="menu-toggle"
+                icon={siderHidden ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={() => setCollapsed(!siderHidden)}
+              />
+            )}
+            {phone && (
+              <span className="frame-title" data-testid="frame-title" title={title}>
+                {title}
+              </span>
+            )}
+            <Breadcrumb
+              className="hide-narrow"
+              data-testid="breadcrumbs"
+              items={[
+                { title: t('frame.home'), onClick: () => navigate(APP_ROUTES.workbench), className: 'crumb-home' },
+                ...(trail.length ? trail.map((n) => ({ title: localText(n.name, locale) })) : [{ title }]),
+              ]}
+            />
+            {!phone && <span className="spacer" />}
+            {phone ? (
+              <LanguageSelect iconOnly />
+            ) : (
+              <span className="hide-narrow">
+                <LanguageSelect size="small" />
+              </span>
+            )}
+            <Dropdown trigger={['click']} menu={{ items: userMenuItems }}>
+              {phone ? (
+                <Button type="text" className="touch-target" data-testid="user-menu" aria-label={t('frame.userMenu', { name })} icon={<UserOutlined />} />
+              ) : (
+                <Button type="text" data-testid="user-menu">
+                  <Space>
+                    <UserOutlined />
+                    <span data-testid="user-name">{name}</span>
+                    {isAdministrator() && (
+                      <Tag color="gold" style={{ color: '#874d00' }}>
+                        {t('frame.admin')}
+                      </Tag>
+                    )}
+                  </Space>
+                </Button>
+              )}
+            </Dropdown>
+          </Header>
+          <div className="frame-tabs">
+            <Tabs
+              type="editable-card"
+              hideAdd
+              size="small"
+              activeKey={key}
+              data-testid="page-tabs"
+              items={tabs.map((x) => ({ key: x.key, label: x.title, closable: tabs.length > 1 }))}
+              onChange={(k) => navigate(k)}
+              onEdit={(k, action) => {
+                if (action === 'remove' && typeof k === 'string') closeTab(k);
+              }}
+            />
+          </div>
+          <Content className="frame-content">
+            <PageWatermark>
+              <div className="page-card">
+                <Outlet />
+              </div>
+            </PageWatermark>
+          </Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </PhoneTheme>
   );
 }

@@ -1,8 +1,13 @@
 // Menu helpers, the watermark text and the per-portal page title.
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
 import { Provider, createStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { services } from '../api/services';
+import { DealerFrame } from '../dealer/DealerFrame';
+import { EmployeeFrame } from './EmployeeFrame';
 import { i18n } from '../i18n/i18n';
 import { menuAtom } from '../session/atoms';
 import { useMenuHeading } from './pageTitle';
@@ -117,5 +122,122 @@ describe("a menu page is headed by its menu entry (issue 16: 待结案 / 待核�
   it('falls back off the menu', () => {
     at('/web/emp/feiYong/jieAn/feiYongJieAnEditOne');
     expect(screen.getByRole('heading')).toHaveTextContent('definition name');
+  });
+});
+
+// ---- issue 17: the frame on a phone ----
+/** A matchMedia that answers min-/max-width queries (antd's breakpoints, PHONE_QUERY) for one width. */
+function stubWidth(px: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!min || px >= Number(min[1])) && (!max || px <= Number(max[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    } as unknown as MediaQueryList;
+  });
+}
+
+function Here() {
+  const { pathname } = useLocation();
+  return <div data-testid="here">{pathname}</div>;
+}
+
+function renderFrame(path: string, Frame: () => ReactElement = EmployeeFrame) {
+  const store = createStore();
+  return render(
+    <Provider store={store}>
+      <AntApp>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route element={<Frame />}>
+              <Route path="*" element={<Here />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </AntApp>
+    </Provider>,
+  );
+}
+
+describe('the employee frame below the tablet width (issue 17)', () => {
+  beforeEach(() => {
+    vi.spyOn(services, 'menu').mockResolvedValue(menu);
+    sessionStorage.setItem('empName', '张伟');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it('folds the side menu into a drawer: menu button, Esc closes and gives focus back, an item closes it', async () => {
+    stubWidth(360);
+    renderFrame('/web/system/gongZuoTai');
+    const open = await screen.findByRole('button', { name: '打开菜单' });
+    // no side menu in the page itself
+    expect(document.querySelector('.ant-layout-sider')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(open);
+    const drawer = await screen.findByRole('dialog');
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(drawer).findByText('费用管理')).toBeInTheDocument();
+    fireEvent.keyDown(drawer, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(open).toHaveFocus());
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+
+    fireEvent.click(open);
+    const again = await screen.findByRole('dialog');
+    fireEvent.click(within(again).getByText('费用管理'));
+    fireEvent.click(await within(again).findByText('费用申请'));
+    expect(screen.getByTestId('here')).toHaveTextContent('/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('the header shrinks the language select and the user menu to labelled icons', async () => {
+    stubWidth(360);
+    renderFrame('/web/system/gongZuoTai');
+    await screen.findByRole('button', { name: '打开菜单' });
+    expect(screen.getByRole('button', { name: '切换语言' })).toBeInTheDocument();
+    expect(screen.queryByTestId('language-select')).toBeNull();
+    expect(screen.getByRole('button', { name: '用户菜单：张伟' })).toBeInTheDocument();
+    expect(screen.getByTestId('frame-title')).toHaveTextContent('工作台');
+  });
+
+  it('from the tablet width up the side menu stays and there is no drawer button', async () => {
+    stubWidth(1280);
+    renderFrame('/web/system/gongZuoTai');
+    expect(await screen.findByTestId('side-menu')).toHaveClass('ant-layout-sider');
+    expect(screen.queryByRole('button', { name: '打开菜单' })).toBeNull();
+    expect(screen.getByTestId('language-select')).toBeInTheDocument();
+  });
+});
+
+describe('the dealer shell below the tablet width (issue 17)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('puts its navigation in a drawer; a link closes it', async () => {
+    stubWidth(360);
+    vi.spyOn(services, 'dealerInit').mockRejectedValue(new Error('offline'));
+    renderFrame('/web/dp/shouYe', DealerFrame);
+    const open = await screen.findByRole('button', { name: '打开菜单' });
+    expect(screen.queryByRole('navigation')).toBeNull();
+    fireEvent.click(open);
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.click(within(drawer).getByRole('link', { name: '帮助中心' }));
+    expect(screen.getByTestId('here')).toHaveTextContent('/web/dp/bangZhuZhongXin');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: '切换语言' })).toBeInTheDocument();
   });
 });

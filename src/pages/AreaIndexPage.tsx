@@ -65,10 +65,12 @@ export function AreaIndexPage({ lists }: { lists: { path: string; entry: RouteEn
           const configured = published(entry.formCode);
           return (
             <Col key={path} xs={24} sm={12} lg={8}>
-              <Card size="small" data-configured={configured ? 'true' : 'false'}>
+              <Card size="small" className="touch-links" data-configured={configured ? 'true' : 'false'}>
                 <Link to={path}>{nameOf(entry.formCode)}</Link> {!configured && <Tag>{t('notConfigured.title')}</Tag>}
                 <div>
-                  <Typography.Text type="secondary">{path}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
+                    {path}
+                  </Typography.Text>
                 </div>
               </Card>
             </Col>

@@ -1,6 +1,7 @@
 // The language switch (spec §7 login/duoYuYan): zh-CN, en-US, zh-TW.
 import { useState } from 'react';
-import { App as AntApp, Select } from 'antd';
+import { App as AntApp, Button, Dropdown, Select } from 'antd';
+import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../schemas/constants';
 import { switchLanguage } from '../i18n/language';
@@ -9,10 +10,36 @@ import { LOCALE_LABELS } from './languageLabels';
 
 export { LOCALE_LABELS };
 
-export function LanguageSelect({ size = 'middle' }: { size?: 'small' | 'middle' }) {
+/** `iconOnly`: a globe button with a menu of the languages (a phone's header, issue 17). */
+export function LanguageSelect({ size = 'middle', iconOnly = false }: { size?: 'small' | 'middle'; iconOnly?: boolean }) {
   const { t, i18n } = useTranslation('app');
   const { message } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
+  if (iconOnly) {
+    const choose = async (value: Locale) => {
+      setBusy(true);
+      try {
+        await switchLanguage(value);
+      } catch (e) {
+        if (!(e instanceof ApiError && e.handled)) void message.error(e instanceof Error ? e.message : String(e));
+      } finally {
+        setBusy(false);
+      }
+    };
+    return (
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          selectable: true,
+          selectedKeys: [i18n.language],
+          items: LOCALES.map((l) => ({ key: l, label: <span lang={l}>{LOCALE_LABELS[l]}</span> })),
+          onClick: ({ key }) => void choose(key as Locale),
+        }}
+      >
+        <Button type="text" data-testid="language-button" aria-label={t('frame.language')} icon={<GlobalOutlined />} loading={busy} />
+      </Dropdown>
+    );
+  }
   return (
     <Select<Locale>
       data-testid="language-select"

@@ -59,7 +59,7 @@ export function WorkbenchPage({ taskApi }: WorkbenchPageProps = {}) {
                 {t('workbench.lookupView')}
               </Button>
             </Space.Compact>
-            <Space style={{ marginTop: 12 }}>
+            <Space wrap style={{ marginTop: 12 }}>
               <Button data-testid="lookup-settle" onClick={() => go(1)}>
                 {t('workbench.lookupSettle')}
               </Button>
@@ -71,7 +71,7 @@ export function WorkbenchPage({ taskApi }: WorkbenchPageProps = {}) {
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('workbench.shortcuts')}>
-            <Space direction="vertical">
+            <Space direction="vertical" className="touch-links">
               {shortcuts.map((s) => (
                 <Link key={s.path} to={s.path}>
                   {s.label}
