@@ -1,34 +1,32 @@
-// <DefinitionList>: a definition's list page on ag-grid (community; only the modules used are
-// registered on the grid). Columns and filters come from the list settings; paging, sorting
-// and filtering happen on the server through `fetchPage` (spec §3 paged result), with antd's
-// Pagination under the grid: page 1 and 20 rows by default, 10/20/30/50, 5 pager buttons
-// below 992 px and 7 from there (antd's `showLessItems`). A row click toggles its highlight
-// (`rowClick` 0/1).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AgGridReact } from 'ag-grid-react';
-import {
-  CellStyleModule,
-  ClientSideRowModelModule,
-  RowStyleModule,
-  themeQuartz,
-  type CellKeyDownEvent,
-  type ColDef,
-  type ICellRendererParams,
-  type RowClickedEvent,
-  type SortChangedEvent,
-} from 'ag-grid-community';
-import { Alert, Button, DatePicker, Empty, Input, Pagination, Popconfirm, Select, Space } from 'antd';
+// <DefinitionList>: a definition's list page. Columns and filters come from the list settings;
+// paging, sorting and filtering happen on the server through `fetchPage` (spec §3 paged result),
+// with antd's Pagination under the rows: page 1 and 20 rows by default, 10/20/30/50, 5 pager
+// buttons below 992 px and 7 from there (antd's `showLessItems`).
+// From the tablet width up (VIEWPORT.tabletMinPx, usePhone) the rows are an ag-grid (ListGrid,
+// loaded on demand) with the filter bar above it; below it (issue 17) they are cards (ListCards:
+// the first columns, the status tag, the row's actions, a tap opens the row), the filters sit in
+// a drawer behind a 筛选 button that counts the active ones, the toolbar wraps and the pager is
+// antd's simple one with thumb-sized targets (thumbPager). A phone never downloads the grid.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, DatePicker, Drawer, Input, Pagination, Select, Space, Spin } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { APPROVAL_STATUS, PAGINATION, TC, isTypeCode, typeInfo, type FormDefinition, type ListSettings, type Locale } from '../../schemas';
 import { localized, type SessionUser } from '../engine';
 import { getWidget } from '../../widgets/registry';
 import type { WidgetProps, WidgetServices } from '../../widgets/types';
+import { usePhone } from '../../widgets/shared/viewport';
 import { useRuntimeT } from '../i18n';
-import { cellText, defaultListSettings, filterField, listColumns, type ListColumn, type ListRow } from './columns';
+import { defaultListSettings, filterField, listColumns, type ListRow } from './columns';
 import { toFilters, type ListFilter } from './filters';
 import { buildExportTable, downloadBytes, exportTableToXlsx } from './excel';
-import { modeOfAction, rowActions, type RowAction } from './rowActions';
+import { modeOfAction, type RowAction } from './rowActions';
+import ListCards from './ListCards';
+import { thumbPager } from './thumbPager';
 import type { FormMode } from '../../schemas';
+import './list.css';
+
+const ListGrid = lazy(() => import('./ListGrid'));
 
 export interface ListQuery {
   page: number;
@@ -66,7 +64,6 @@ export interface DefinitionListProps {
   services?: WidgetServices;
 }
 
-const GRID_MODULES = [ClientSideRowModelModule, RowStyleModule, CellStyleModule];
 const NARROW_QUERY = `(max-width: ${PAGINATION.narrowBreakpointPx - 0.02}px)`;
 const DATE_KEYS = new Set(['rowCreateDate', 'rowModDate', 'tiJiaoLiuChengTime', 'liuChengGuiDangTime']);
 const EXPORT_PAGE = 50;
@@ -171,40 +168,6 @@ function FilterControl({
   );
 }
 
-function ActionsCell({
-  row,
-  user,
-  offered,
-  locale,
-  onAction,
-}: {
-  row: ListRow;
-  user: SessionUser;
-  offered: readonly RowAction[];
-  locale: Locale;
-  onAction: (a: RowAction, row: ListRow) => void;
-}) {
-  const t = useRuntimeT(locale);
-  const allowed = rowActions(row, user, offered);
-  return (
-    <Space size={4} onClick={(e) => e.stopPropagation()} data-fw-actions="true">
-      {allowed.map((a) =>
-        a === 'delete' || a === 'void' ? (
-          <Popconfirm key={a} title={t(a === 'delete' ? 'list.confirmDelete' : 'list.confirmVoid')} onConfirm={() => onAction(a, row)}>
-            <Button type="link" danger size="small" data-testid={`row-${a}-${row.id}`}>
-              {t(`list.${a}`)}
-            </Button>
-          </Popconfirm>
-        ) : (
-          <Button key={a} type="link" size="small" data-testid={`row-${a}-${row.id}`} onClick={() => onAction(a, row)}>
-            {t(`list.${a}`)}
-          </Button>
-        ),
-      )}
-    </Space>
-  );
-}
-
 export function DefinitionList(props: DefinitionListProps) {
   const {
     definition,
@@ -221,12 +184,14 @@ export function DefinitionList(props: DefinitionListProps) {
   const settings = useMemo(() => props.settings ?? definition.list ?? defaultListSettings(definition), [props.settings, definition]);
   const columns = useMemo(() => listColumns(definition, settings, locale), [definition, settings, locale]);
   const narrow = useNarrow();
+  const phone = usePhone();
 
   const [page, setPage] = useState<number>(PAGINATION.defaultPage);
   const [pageSize, setPageSize] = useState<number>(settings.pageSize ?? PAGINATION.defaultPageSize);
   const [sort, setSort] = useState<{ key: string; order: 'asc' | 'desc' } | null>(settings.defaultSort ?? null);
   const [draftFilters, setDraftFilters] = useState<Record<string, unknown>>({});
   const [filters, setFilters] = useState<ListFilter[]>([]);
+  const [filterOpen, setFilterOpen] = useState(false);
   const [rows, setRows] = useState<ListRow[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -263,75 +228,27 @@ export function DefinitionList(props: DefinitionListProps) {
     },
     [onRowAction],
   );
+  const rowAction = useCallback((a: RowAction, row: ListRow) => void onAction(a, row), [onAction]);
 
-  const colDefs = useMemo<ColDef<ListRow>[]>(() => {
-    const defs: ColDef<ListRow>[] = columns.map((c: ListColumn) => ({
-      colId: c.key,
-      headerName: c.label,
-      valueGetter: (p) => (p.data ? cellText(p.data, c, locale) : ''),
-      sortable: c.sortable,
-      // the server sorts; the grid keeps the server's order
-      comparator: () => 0,
-      width: c.width,
-      flex: c.width ? undefined : 1,
-      minWidth: 100,
-      cellStyle: c.numeric ? { textAlign: 'right' } : undefined,
-      headerClass: c.numeric ? 'fw-num' : undefined,
-      sort: sort?.key === c.key ? sort.order : undefined,
-    }));
-    if (actions.length && onRowAction) {
-      defs.push({
-        colId: '__actions',
-        headerName: t('list.actions'),
-        sortable: false,
-        width: 180,
-        pinned: 'right',
-        cellRenderer: (p: ICellRendererParams<ListRow>) =>
-          p.data ? <ActionsCell row={p.data} user={user} offered={actions} locale={locale} onAction={onAction} /> : null,
-      });
-    }
-    return defs;
-    // `sort` only seeds the initial sort indicator
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [columns, locale, actions, onRowAction, user, onAction, t]);
-
-  const onSortChanged = useCallback((e: SortChangedEvent<ListRow>) => {
-    const s = e.api.getColumnState().find((c) => c.sort);
-    setSort(s ? { key: s.colId, order: s.sort as 'asc' | 'desc' } : null);
+  const onSort = useCallback((s: { key: string; order: 'asc' | 'desc' } | null) => {
+    setSort(s);
     setPage(1);
   }, []);
 
   const toggleRow = useCallback((id: string | undefined) => {
     setRows((rs) => rs.map((r) => (r.id === id ? { ...r, rowClick: r.rowClick === 1 ? 0 : 1 } : r)));
   }, []);
-  const onRowClicked = useCallback(
-    (e: RowClickedEvent<ListRow>) => {
-      const target = e.event?.target as HTMLElement | null;
-      if (target?.closest?.('[data-fw-actions]')) return;
-      toggleRow(e.data?.id);
-    },
-    [toggleRow],
-  );
-  // keyboard: Enter or Space on a focused cell toggles the row's highlight like a click
-  const onCellKeyDown = useCallback(
-    (e: CellKeyDownEvent<ListRow>) => {
-      const ev = e.event as KeyboardEvent | null | undefined;
-      if (!ev || (ev.key !== 'Enter' && ev.key !== ' ')) return;
-      if ((ev.target as HTMLElement | null)?.closest?.('[data-fw-actions]') || e.column.getColId() === '__actions') return;
-      ev.preventDefault();
-      toggleRow(e.data?.id);
-    },
-    [toggleRow],
-  );
 
   const search = () => {
     setFilters(toFilters(settings, draftFilters));
     setPage(1);
+    setFilterOpen(false);
   };
   const reset = () => {
     setDraftFilters({});
     setFilters([]);
     setPage(1);
+    setFilterOpen(false);
   };
   // Enter in a filter's text input runs the search (a select or picker keeps Enter for itself)
   const onFilterKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
@@ -367,54 +284,105 @@ export function DefinitionList(props: DefinitionListProps) {
     }
   };
 
-  const gridHeight = Math.min(Math.max(rows.length, 3), pageSize) * 42 + 50;
+  const filterDefs = settings.filters ?? [];
+  const filterItems = filterDefs.map((f) => {
+    const field = filterField(definition, f.key);
+    const label = f.label
+      ? localized(f.label, locale)
+      : field
+        ? localized(field.label, locale)
+        : (listColumns(definition, { columns: [{ key: f.key }] }, locale)[0]?.label ?? f.key);
+    return (
+      <span key={f.key} className="fw-filter-item" style={phone ? undefined : { display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+        <label htmlFor={`fw-filter-${f.key}`}>{label}</label>
+        <FilterControl
+          def={definition}
+          filter={f}
+          value={draftFilters[f.key]}
+          locale={locale}
+          services={services}
+          onChange={(v) => setDraftFilters((d) => ({ ...d, [f.key]: v }))}
+        />
+      </span>
+    );
+  });
+  const searchButton = (
+    <Button type="primary" onClick={search} data-testid="list-search">
+      {t('list.search')}
+    </Button>
+  );
+  const resetButton = (
+    <Button onClick={reset} data-testid="list-reset">
+      {t('list.reset')}
+    </Button>
+  );
+  const exportButton = (
+    <Button onClick={() => void exportExcel()} loading={exporting} data-testid="list-export">
+      {t('list.exportExcel')}
+    </Button>
+  );
+  const rowActionsOffered = actions.length && onRowAction ? actions : undefined;
 
   return (
-    <div className="fw-definition-list" data-testid="definition-list" data-loading={loading ? 'true' : 'false'}>
-      <style>{'.fw-definition-list .fw-row-highlight{background:#e6f4ff !important}'}</style>
-      {(settings.filters ?? []).length ? (
-        <div
-          className="fw-filter-bar"
-          data-testid="filter-bar"
-          onKeyDown={onFilterKeyDown}
-          style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 12 }}
-        >
-          {(settings.filters ?? []).map((f) => {
-            const field = filterField(definition, f.key);
-            const label = f.label
-              ? localized(f.label, locale)
-              : field
-                ? localized(field.label, locale)
-                : (listColumns(definition, { columns: [{ key: f.key }] }, locale)[0]?.label ?? f.key);
-            return (
-              <span key={f.key} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-                <label htmlFor={`fw-filter-${f.key}`}>{label}</label>
-                <FilterControl
-                  def={definition}
-                  filter={f}
-                  value={draftFilters[f.key]}
-                  locale={locale}
-                  services={services}
-                  onChange={(v) => setDraftFilters((d) => ({ ...d, [f.key]: v }))}
+    <div className={`fw-definition-list${phone ? ' fw-definition-list-phone' : ''}`} data-testid="definition-list" data-loading={loading ? 'true' : 'false'}>
+      {phone ? (
+        <div className="fw-list-toolbar" data-testid="list-toolbar">
+          {filterDefs.length ? (
+            <Button icon={<FilterOutlined />} onClick={() => setFilterOpen(true)} data-testid="list-filter-open" aria-haspopup="dialog">
+              {t('list.filter')}
+              {filters.length ? (
+                <Badge
+                  count={filters.length}
+                  size="small"
+                  color="#1677ff"
+                  data-testid="list-filter-count"
+                  aria-label={t('list.activeFilters', { count: filters.length })}
                 />
-              </span>
-            );
-          })}
-          <Space>
-            <Button type="primary" onClick={search} data-testid="list-search">
-              {t('list.search')}
+              ) : null}
             </Button>
-            <Button onClick={reset} data-testid="list-reset">
-              {t('list.reset')}
-            </Button>
-          </Space>
+          ) : null}
+          {exportButton}
         </div>
+      ) : (
+        <>
+          {filterDefs.length ? (
+            <div
+              className="fw-filter-bar"
+              data-testid="filter-bar"
+              onKeyDown={onFilterKeyDown}
+              style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', marginBottom: 12 }}
+            >
+              {filterItems}
+              <Space>
+                {searchButton}
+                {resetButton}
+              </Space>
+            </div>
+          ) : null}
+          <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>{exportButton}</div>
+        </>
+      )}
+      {phone && filterDefs.length ? (
+        <Drawer
+          open={filterOpen}
+          onClose={() => setFilterOpen(false)}
+          placement="bottom"
+          size="auto"
+          title={t('list.filter')}
+          rootClassName="fw-filter-drawer"
+          styles={{ body: { maxHeight: '70vh', overflowY: 'auto' } }}
+          footer={
+            <div className="fw-filter-drawer-foot">
+              {resetButton}
+              {searchButton}
+            </div>
+          }
+        >
+          <div data-testid="list-filter-drawer" onKeyDown={onFilterKeyDown}>
+            {filterItems}
+          </div>
+        </Drawer>
       ) : null}
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
-        <Button onClick={() => void exportExcel()} loading={exporting} data-testid="list-export">
-          {t('list.exportExcel')}
-        </Button>
-      </div>
       {error ? (
         <Alert
           type="error"
@@ -429,36 +397,42 @@ export function DefinitionList(props: DefinitionListProps) {
           }
         />
       ) : null}
-      <div style={{ height: gridHeight, width: '100%' }} data-testid="list-grid">
-        <AgGridReact<ListRow>
-          modules={GRID_MODULES}
-          theme={themeQuartz}
-          rowData={rows}
-          columnDefs={colDefs}
-          getRowId={(p) => String(p.data.id)}
-          rowClassRules={{ 'fw-row-highlight': (p) => p.data?.rowClick === 1 }}
-          onRowClicked={onRowClicked}
-          onCellKeyDown={onCellKeyDown}
-          onSortChanged={onSortChanged}
+      {phone ? (
+        <ListCards
+          rows={rows}
+          columns={columns}
+          locale={locale}
+          user={user}
           loading={loading}
-          suppressMultiSort
-          rowHeight={42}
-          noRowsOverlayComponent={() => <Empty description={t('list.empty')} data-testid="list-empty" />}
-          loadingOverlayComponent={() => (
-            <span role="status" aria-live="polite" data-testid="list-loading">
-              {t('list.loading')}
-            </span>
-          )}
+          actions={rowActionsOffered}
+          onAction={rowAction}
+          onToggle={toggleRow}
         />
-      </div>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 12 }}>
+      ) : (
+        <Suspense fallback={<Spin data-testid="list-grid-loading" style={{ display: 'block', margin: '48px auto' }} />}>
+          <ListGrid
+            rows={rows}
+            columns={columns}
+            locale={locale}
+            user={user}
+            loading={loading}
+            pageSize={pageSize}
+            initialSort={sort}
+            onSort={onSort}
+            actions={rowActionsOffered}
+            onAction={rowAction}
+            onToggle={toggleRow}
+          />
+        </Suspense>
+      )}
+      <div style={{ display: 'flex', justifyContent: phone ? 'center' : 'flex-end', marginTop: 12 }}>
         <Pagination
           data-testid="list-pagination"
           current={page}
           pageSize={pageSize}
           total={total}
-          showLessItems={narrow}
           showSizeChanger
+          {...thumbPager(phone, narrow)}
           pageSizeOptions={[...PAGINATION.pageSizes]}
           showTotal={(n) => t('list.total', { total: n })}
           onChange={(p, size) => {
