@@ -14,7 +14,16 @@ export {
 export { Decimal, toDecimal, toFixedString, sum, isNumeric } from '../../schemas/logic/decimal';
 export { baseStateOf, columnBaseStateOf, permissionOf, APPLICANT_EDIT_MODES, type BaseState } from '../../schemas/logic/permissions';
 export { headerFields, isMissingDocumentNumber, returnInfo } from './header';
-export { validateModel, validatePath, prepareValidation, mapServerErrors, requiredPathsOf, type ServerErrorBody, type ValidationResult } from './validation';
+export {
+  validateModel,
+  validatePath,
+  prepareValidation,
+  typingSchemaOf,
+  mapServerErrors,
+  requiredPathsOf,
+  type ServerErrorBody,
+  type ValidationResult,
+} from './validation';
 export { newRowId } from './ids';
 export { columnsOf, localized } from './fields';
 export { recordTitle } from './title';

@@ -2,7 +2,7 @@
 // what only the engine knows: the fields its linkage rules and the approval node's permissions
 // make required (passed as the schema's exact required set). Errors are placed on the field's
 // record path in the user's language; a 422 from the server is placed the same way.
-import { compileRecordSchema, FORM_MODES, TC, type FormMode } from '../../schemas';
+import { compileRecordSchema, FORM_MODES, TC, isTypeCode, typeInfo, type CompiledRecordSchema, type FormDefinition, type FormMode } from '../../schemas';
 import { columnsOf } from './fields';
 import type { FormModel } from './formModel';
 import type { FieldError } from './types';
@@ -44,27 +44,45 @@ export function validateModel(model: FormModel, opts: { draft?: boolean } = {}):
   return { valid: errors.length === 0, errors };
 }
 
-const typingSchema = (model: FormModel) =>
-  compileRecordSchema(model.definition, model.mode === FORM_MODES.VIEW ? FORM_MODES.MODIFY : model.mode, { draft: true });
+/** One field's slice of the definition (cached per definition, so its compiled schema is too). */
+const fieldSlices = new WeakMap<FormDefinition, Map<string, FormDefinition>>();
+function fieldSlice(def: FormDefinition, key: string): FormDefinition {
+  let byKey = fieldSlices.get(def);
+  if (!byKey) fieldSlices.set(def, (byKey = new Map()));
+  let slice = byKey.get(key);
+  if (!slice) {
+    const field = def.fields.find((f) => f.key === key);
+    byKey.set(key, (slice = { ...def, fields: field ? [field] : [] }));
+  }
+  return slice;
+}
 
 /**
- * Compile the schema validatePath uses ahead of the first keystroke (ajv compiles a 300-field
- * record schema in a few hundred milliseconds; the form calls this when the browser is idle
- * after mounting). Compiled schemas are cached per definition, mode and options.
- * The validator is run once too, on an empty record (as cheap with 500 rows as with none): the
- * browser compiles ajv's generated function on its first call (~50 ms for 300 fields), which
- * would otherwise fall on the first keystroke.
+ * The typing validator of one field (`key` of a field, or of a sub-form): the draft record
+ * schema of the definition reduced to that field. Compiling it costs well under a millisecond
+ * with 300 fields as with 3 (the whole record's took a few hundred at 300 fields, one long task
+ * of the main thread); it is compiled on the field's first keystroke and cached.
+ */
+export function typingSchemaOf(model: FormModel, key: string): CompiledRecordSchema {
+  return compileRecordSchema(fieldSlice(model.definition, key), model.mode === FORM_MODES.VIEW ? FORM_MODES.MODIFY : model.mode, { draft: true });
+}
+
+/**
+ * Warm the validator up ahead of the first keystroke: ajv's instance and the browser's first
+ * compile of its generated code, on the first field that holds a value (the form calls this
+ * when the browser is idle after mounting). Places no error.
  */
 export function prepareValidation(model: FormModel): void {
-  typingSchema(model).validate({}, model.locale);
+  const first = model.fields.find((f) => f.type !== TC.SUB_FORM && isTypeCode(f.type) && typeInfo(f.type).holdsValue);
+  if (first) typingSchemaOf(model, first.key).validate({}, model.locale);
 }
 
 /**
  * Validate what was just typed into one path (`amount`, `detail.2.qty`) while typing: the shape
  * checks of the record schema (lengths, decimals, dates, options — the draft schema, so nothing
  * is reported missing before a save) over the live data, placing or clearing that path's error
- * only. The compiled schema is cached per definition, and only that field (or that row of a
- * sub-form) is checked, so a keystroke costs the same with 300 fields or 500 rows.
+ * only. Only that field (or that row of a sub-form) is compiled and checked, so a keystroke
+ * costs the same with 300 fields or 500 rows.
  */
 export function validatePath(model: FormModel, path: string): FieldError | undefined {
   // only the typed value is checked: the record reduced to that field (or to that one row)
@@ -74,7 +92,7 @@ export function validatePath(model: FormModel, path: string): FieldError | undef
   const rows = cell ? (data[parts[0]] as Record<string, unknown>[] | undefined) : undefined;
   const record = cell ? { [parts[0]]: rows?.[Number(parts[1])] ? [rows[Number(parts[1])]] : [] } : { [path]: data[path] };
   const target = cell ? `${parts[0]}.0.${parts[2]}` : path;
-  const result = typingSchema(model).validate(record, model.locale);
+  const result = typingSchemaOf(model, parts[0]).validate(record, model.locale);
   const hit = result.errors.find((e) => e.field === target);
   const error = hit ? { path, message: hit.message, code: hit.code } : undefined;
   model.setError(path, error);
