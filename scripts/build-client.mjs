@@ -3,8 +3,11 @@
 // brotli (.br) and a gzip (.gz) twin beside every text file of the build, which the server's
 // static plugin (server/plugins/static.ts, preCompressed) sends to clients that accept them.
 // `precompress(dir)` alone: node scripts/build-client.mjs --precompress-only <dir>.
+// Between the two, the sign-in pages are prerendered (prerenderLogin: src/pages/login/prerender.tsx
+// built for Node and run) into <page>.html files beside index.html, which the server sends for
+// their routes (server/plugins/static.ts PRERENDERED), so they paint before any script runs.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -68,6 +71,79 @@ export async function precompress(dir, { minBytes = 1024, quality = 11 } = {}) {
   return out.sort((a, b) => a.file.localeCompare(b.file));
 }
 
+/** The file beside index.html that holds a prerendered page (server/plugins/static.ts reads the same names). */
+export const PRERENDERED = { '/web/login': 'login.html', '/web/dp/login': 'dp-login.html' };
+/** The module of each prerendered page's route (its chunks are preloaded by its HTML). */
+const PAGE_MODULES = { '/web/login': 'src/pages/LoginPage.tsx', '/web/dp/login': 'src/pages/DealerLoginPage.tsx' };
+
+/** `<link rel=modulepreload>` for the chunks of a page's route that index.html does not load yet (no chain of imports to wait for). */
+async function preloadsOf(dir, index, src) {
+  let manifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return '';
+  }
+  const start = Object.keys(manifest).find((k) => manifest[k].src === src);
+  const seen = new Set();
+  const visit = (k) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const i of manifest[k].imports ?? []) visit(i);
+  };
+  if (start) visit(start);
+  return [...seen]
+    .map((k) => `/${manifest[k].file}`)
+    .filter((f) => !index.includes(`"${f}"`))
+    .map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`)
+    .join('');
+}
+
+const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * Prerenders the sign-in pages into `dir` (a client build): builds src/pages/login/prerender.tsx
+ * for Node (an SSR build into a temporary folder), runs it, and writes index.html with each
+ * page's markup in #root, its title and the preloads of its route's chunks as PRERENDERED names it. Resolves to the files written.
+ */
+export async function prerenderLogin(dir) {
+  // inside the project, so the module finds its packages (node_modules) where Node looks
+  mkdirSync(path.resolve('node_modules/.cache'), { recursive: true });
+  const tmp = mkdtempSync(path.resolve('node_modules/.cache/formwork-prerender-'));
+  try {
+    const { build } = await import('vite');
+    // every package bundled in (some are imported by deep paths without an extension, which
+    // Node's ESM loader does not resolve)
+    await build({
+      configFile: path.resolve('vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      ssr: { noExternal: true },
+      build: { ssr: 'src/pages/login/prerender.tsx', outDir: tmp, emptyOutDir: true, manifest: false, sourcemap: false },
+    });
+    const entry = readdirSync(tmp).find((f) => /^prerender\.m?js$/.test(f));
+    if (!entry) throw new Error(`no prerender module in ${tmp}`);
+    const { prerenderLoginPages } = await import(pathToFileURL(path.join(tmp, entry)).href);
+    const index = await readFile(path.join(dir, 'index.html'), 'utf8');
+    if (!index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+    const written = [];
+    for (const page of await prerenderLoginPages()) {
+      const file = PRERENDERED[page.path];
+      if (!file) continue;
+      const preloads = await preloadsOf(dir, index, PAGE_MODULES[page.path]);
+      const html = index
+        .replace(/(\s*<link rel="stylesheet")/, (m) => `\n${preloads.trimEnd()}${m}`)
+        .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+      await writeFile(path.join(dir, file), html);
+      written.push(file);
+    }
+    return written;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 /** The build's output folder among vite's arguments (--outDir x / --outDir=x), else dist. */
 function outDirOf(args) {
   for (let i = 0; i < args.length; i++) {
@@ -86,6 +162,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     const vite = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', ...args], { stdio: 'inherit' });
     if (vite.status !== 0) process.exit(vite.status ?? 1);
     dir = outDirOf(args);
+    const t1 = Date.now();
+    const pages = await prerenderLogin(path.resolve(dir));
+    console.log(`prerendered ${pages.join(', ')} in ${Date.now() - t1} ms`);
   }
   const t0 = Date.now();
   const rows = await precompress(path.resolve(dir));

@@ -1,55 +1,67 @@
-// Providers every page sits in: jotai store, i18next, antd (locale follows the language),
-// and the wiring of the error catalogue to the router and antd's modal.
-import { useEffect, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+// Providers every page sits in: jotai store, i18next, and antd's providers (src/AntdProviders.tsx:
+// theme, locale following the language, the error catalogue wired to antd's modal). The sign-in
+// pages use no antd (issue 16: the login route's JavaScript ≤ 250 KiB gzipped): while the app
+// shows only them, antd's providers are not loaded (fetched when the browser is idle); the first
+// page that is not a sign-in page renders inside them from then on (AntdGate).
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '../schemas/constants';
-import { configureCatalogue } from './api/errorCatalogue';
+import { I18nextProvider } from 'react-i18next';
 import { appStore } from './session/atoms';
-import { accessibleTheme } from '../widgets/theme';
 import { i18n } from './i18n/i18n';
-import { antdLocaleOf } from './i18n/antdLocales';
 
-function CatalogueWiring({ navigate }: { navigate?: (path: string) => void }) {
-  const { modal } = AntApp.useApp();
-  useEffect(() => {
-    configureCatalogue({
-      alert: ({ title, content, okText, onOk }) => {
-        modal.warning({ title, content, okText, onOk, keyboard: false, maskClosable: false, centered: true, className: 'session-expired-dialog' });
-      },
-      ...(navigate ? { navigate } : {}),
-    });
-  }, [modal, navigate]);
-  return null;
+const loadAntdProviders = () => import('./AntdProviders');
+const AntdProviders = lazy(loadAntdProviders);
+
+/** Paths that show a sign-in page (or only redirect to one): no antd needed. */
+export function isSignInPath(pathname: string): boolean {
+  const p = pathname.replace(/\/+$/, '') || '/';
+  return p === '/' || p === '/web' || p === '/web/welcome' || p === '/web/login' || p === '/web/dp/login';
 }
 
-/** The widgets' WCAG AA tokens (readable secondary text, error red) with the portal's brand blue. */
-const BRAND = '#1f5fbf';
-const appTheme = {
-  ...accessibleTheme,
-  token: { ...accessibleTheme.token, colorPrimary: BRAND, colorLink: BRAND, colorInfo: BRAND },
+/** The router's current path, followed (App passes the router's subscribe and state). */
+export interface PathSource {
+  subscribe: (onChange: () => void) => () => void;
+  pathname: () => string;
+}
+
+const windowPath: PathSource = {
+  subscribe: () => () => {},
+  pathname: () => (typeof window === 'undefined' ? '/' : window.location.pathname),
 };
 
-function LocalisedAntd({ children, navigate }: { children: ReactNode; navigate?: (path: string) => void }) {
-  const { i18n: inst } = useTranslation();
-  const locale: Locale = (LOCALES as readonly string[]).includes(inst.language) ? (inst.language as Locale) : 'zh-CN';
-  // loaded with the language (applyLocale → ensureLocale) before i18next switches to it
+/** antd's providers wrap the app from the first page that is not a sign-in page on (never unwrapped). */
+function AntdGate({ children, navigate, path }: { children: ReactNode; navigate?: (path: string) => void; path: PathSource }) {
+  const pathname = useSyncExternalStore(path.subscribe, path.pathname, path.pathname);
+  const [wrapped, setWrapped] = useState(() => !isSignInPath(pathname));
+  if (!wrapped && !isSignInPath(pathname)) setWrapped(true);
+  useEffect(() => {
+    if (wrapped) return;
+    // fetched ahead once the sign-in page is idle, so the page after the login does not wait for it
+    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
+    const run = () => void loadAntdProviders().catch(() => undefined);
+    if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: 5000 });
+    else setTimeout(run, 2000);
+  }, [wrapped]);
+  if (!wrapped) return children;
   return (
-    <ConfigProvider locale={antdLocaleOf(locale)} theme={appTheme}>
-      <AntApp>
-        <CatalogueWiring navigate={navigate} />
-        {children}
-      </AntApp>
-    </ConfigProvider>
+    <Suspense fallback={null}>
+      <AntdProviders navigate={navigate}>{children}</AntdProviders>
+    </Suspense>
   );
 }
 
-export function AppProviders({ children, navigate }: { children: ReactNode; navigate?: (path: string) => void }) {
+/** antd's providers around a part of a sign-in page that uses antd (the QR sign-in, its confirmation). */
+export function AntdScope({ children }: { children: ReactNode }) {
+  return <AntdProviders>{children}</AntdProviders>;
+}
+
+export function AppProviders({ children, navigate, path = windowPath }: { children: ReactNode; navigate?: (path: string) => void; path?: PathSource }) {
   return (
     <JotaiProvider store={appStore}>
       <I18nextProvider i18n={i18n}>
-        <LocalisedAntd navigate={navigate}>{children}</LocalisedAntd>
+        <AntdGate navigate={navigate} path={path}>
+          {children}
+        </AntdGate>
       </I18nextProvider>
     </JotaiProvider>
   );

@@ -17,6 +17,19 @@ export function cacheControlOf(filePath: string, root: string): string {
   return rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE;
 }
 
+/**
+ * The sign-in pages prerendered at build time (scripts/build-client.mjs PRERENDERED, the same
+ * names): their routes are answered with that file (the page's HTML in #root, painted before any
+ * script), other client routes with index.html.
+ */
+export const PRERENDERED: Readonly<Record<string, string>> = { '/web/login': 'login.html', '/web/dp/login': 'dp-login.html' };
+
+/** The HTML file of the build a client route is answered with. */
+export function pageFileOf(url: string, root: string): string {
+  const file = PRERENDERED[url.length > 1 ? url.replace(/\/+$/, '') : url];
+  return file && existsSync(path.join(root, file)) ? file : 'index.html';
+}
+
 /** Is this path one of the client's routes (answered with index.html)? */
 export function isClientRoute(url: string): boolean {
   return url === '/' || url === '/web' || url.startsWith('/web/') || url === '/maintenance';
@@ -51,7 +64,7 @@ export async function registerClient(app: FastifyInstance, clientDist: string, a
     const url = req.url.split('?')[0];
     const read = req.method === 'GET' || req.method === 'HEAD';
     if (read && hasClient && isClientRoute(url)) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').sendFile(pageFileOf(url, root));
     }
     // a person's browser asking for a page that is nowhere: the client's not-found page (with a
     // way back), answered 404; API callers, assets and files keep the 404 envelope

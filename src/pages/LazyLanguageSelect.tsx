@@ -1,40 +1,51 @@
-// The language switch of the login pages, loaded after the page shows: antd's Select (with its
-// virtual list and dropdown) is the largest piece of the sign-in form and not needed to sign in
-// (issue 16 bundle budget). The current language stands in at the same size meanwhile.
-import { lazy, Suspense } from 'react';
+// The language switch of the login pages: a native <select> (no antd on the first page, issue 16;
+// the frames keep antd's Select, src/pages/LanguageSelect.tsx). A failed switch shows its message
+// beside it (spec §8).
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../schemas/constants';
+import { LOCALES, type Locale } from '../../schemas/constants';
+import { switchLanguage } from '../i18n/language';
+import { ApiError } from '../api/client';
 import { LOCALE_LABELS } from './languageLabels';
+import { usePrerendering } from './login/prerendering';
 
-const Select = lazy(() => import('./LanguageSelect').then((m) => ({ default: m.LanguageSelect })));
-
-export function LanguageSelect({ size = 'middle' }: { size?: 'small' | 'middle' }) {
-  return (
-    <Suspense fallback={<StandIn size={size} />}>
-      <Select size={size} />
-    </Suspense>
-  );
-}
-
-function StandIn({ size }: { size: 'small' | 'middle' }) {
+export function LanguageSelect() {
   const { t, i18n } = useTranslation('app');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const prerendering = usePrerendering();
+  const value = (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'zh-CN';
   return (
-    <span
-      aria-label={t('frame.language')}
-      aria-busy="true"
-      style={{
-        display: 'inline-block',
-        width: 120,
-        height: size === 'small' ? 24 : 32,
-        lineHeight: size === 'small' ? '22px' : '30px',
-        padding: '0 7px',
-        border: '1px solid #d9d9d9',
-        borderRadius: 6,
-        boxSizing: 'border-box',
-        fontSize: 14,
-      }}
-    >
-      {LOCALE_LABELS[i18n.language as Locale] ?? LOCALE_LABELS['zh-CN']}
-    </span>
+    <>
+      {error && (
+        <span className="login-lang-error" role="alert">
+          {error}
+        </span>
+      )}
+      <select
+        data-testid="login-language"
+        aria-label={t('frame.language')}
+        value={value}
+        aria-busy={busy}
+        disabled={prerendering || undefined}
+        onChange={async (e) => {
+          setBusy(true);
+          setError(null);
+          try {
+            await switchLanguage(e.target.value as Locale);
+          } catch (err) {
+            if (!(err instanceof ApiError && err.handled)) setError(err instanceof Error ? err.message : String(err));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_LABELS[l]}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
