@@ -14,22 +14,41 @@ const meta = {
     field: SUB_FORM_FIELD,
   },
 } satisfies Meta<typeof WidgetStory>;
+
+/**
+ * A phone's width (issue 17): below VIEWPORT.tabletMinPx (768) the rows are cards. The viewport
+ * toolbar sizes the story's frame; the table takes over again from the tablet width up.
+ */
+const phone = {
+  parameters: {
+    viewport: { options: { phone360: { name: 'Phone 360 × 740', styles: { width: '360px', height: '740px' }, type: 'mobile' as const } } },
+  },
+  globals: { viewport: { value: 'phone360', isRotated: false } },
+};
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** Editing a filled-in value. */
 export const Edit: Story = {};
+/** The same at 360 px: each row a card (fields stacked, copy/delete per card), the totals kept in view. */
+export const EditPhone360: Story = { ...phone };
 /** Read-only: the View of view and approve modes, formatted as the spec says. */
 export const ReadOnly: Story = { args: { view: true } };
+/** Read-only at 360 px: cards without actions, values wrap. */
+export const ReadOnlyPhone360: Story = { ...phone, args: { view: true } };
 /** Required, with the error a host passes after validation. */
 export const RequiredWithError: Story = { args: { required: true, value: undefined, error: '请至少填写一行明细' } };
 /** Empty. */
 export const Empty: Story = { args: { value: undefined } };
 /** 500 rows: virtualised, scrolling stays smooth. */
 export const FiveHundredRows: Story = { args: { value: manyRows(500) } };
+/** 500 rows at 360 px: virtualised cards. */
+export const FiveHundredRowsPhone360: Story = { ...phone, args: { value: manyRows(500) } };
 /** Errors from the host on cells, by record path. */
 export const CellErrors: Story = {
   args: {
     errors: { 'subFormField.1.quantity': '数量不能超过库存 120', 'subFormField.2.product': '该单品已在第 1 行申请' },
   },
 };
+/** Cell errors at 360 px: on the card's fields. */
+export const CellErrorsPhone360: Story = { ...phone, args: CellErrors.args };
