@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FORM_MODES, TC } from '../../schemas';
-import { DefinitionForm, type SavePayload } from './DefinitionForm';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { DefinitionForm, FIRST_FIELDS, MORE_FIELDS, type SavePayload } from './DefinitionForm';
 import { expenseDefinition } from '../engine/fixtures/expense';
 import type { FormModel } from '../engine';
 
@@ -100,7 +102,7 @@ describe('DefinitionForm', () => {
     expect(view.dataset.watermark).toMatch(/^张三 13800000000 \d{8}$/);
   });
 
-  it('a long form: every field at once, edit widgets near the screen; scrolling or focus mounts the rest', async () => {
+  it('a long form: every field (once its transitions are in), edit widgets near the screen; scrolling or focus mounts the rest', async () => {
     // jsdom has no layout and no IntersectionObserver: each field's box sits at 80 px × its index
     // and the observer is driven by hand
     const observed = new Map<Element, IntersectionObserverCallback>();
@@ -152,6 +154,76 @@ describe('DefinitionForm', () => {
     }
   });
 
+  it(
+    'a long form: built after the page render, its first screenful in one commit, the other fields in transitions (no 100-field render in one task)',
+    slow,
+    async () => {
+      // outside act: what the first synchronous render holds, and what follows between frames
+      const g = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+      const prev = g.IS_REACT_ACT_ENVIRONMENT;
+      g.IS_REACT_ACT_ENVIRONMENT = false;
+      const host = document.body.appendChild(document.createElement('div'));
+      const root = createRoot(host);
+      // each field's box at 80 px × its index; an observer that never reports (nothing scrolls)
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          observe() {}
+          unobserve() {}
+          disconnect() {}
+        },
+      );
+      const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+        const i = Number(this.id.replace(/^fw-f/, ''));
+        const top = Number.isFinite(i) ? i * 80 : 0;
+        return { top, bottom: top + 32, left: 0, right: 100, width: 100, height: 32, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+      });
+      try {
+        const def = {
+          ...expenseDefinition(),
+          rules: [],
+          formulas: [],
+          permissions: undefined,
+          fields: Array.from({ length: 100 }, (_, i) => ({ key: `f${i}`, type: 0, label: { 'zh-CN': `字段${i}` }, width: 12 as const })),
+        };
+        const fields = () => host.querySelectorAll('.fw-form-body > .fw-field').length;
+        // what each commit leaves in the DOM: the field count, and whether field 0 is a real input yet
+        const seen: { fields: number; input0: string | undefined }[] = [];
+        const record = new MutationObserver(() => seen.push({ fields: fields(), input0: host.querySelector('#fw-f0')?.tagName }));
+        record.observe(host, { childList: true, subtree: true });
+        flushSync(() => root.render(<DefinitionForm definition={def} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />));
+        // the page's first render does not wait for the form: it is built right after, in a transition
+        expect(host.querySelector('[data-testid="definition-form-pending"]')).not.toBeNull();
+        expect(fields()).toBe(0);
+        await waitFor(() => expect(fields()).toBe(100));
+        record.disconnect();
+        // the first screenful in one commit, with stand-ins (of the widgets' size) where the widgets in view mount right after
+        const first = seen.find((x) => x.fields > 0)!;
+        expect(first).toEqual({ fields: FIRST_FIELDS, input0: 'DIV' });
+        // the other fields joined MORE_FIELDS at a time, in their own commits
+        const counts = [...new Set(seen.map((x) => x.fields))];
+        expect(counts).toEqual([
+          0,
+          ...Array.from({ length: Math.ceil((100 - FIRST_FIELDS) / MORE_FIELDS) + 1 }, (_, i) => Math.min(100, FIRST_FIELDS + i * MORE_FIELDS)),
+        ]);
+        // in view (768 px + 600 px margin): real inputs; away from the screen: stand-ins
+        await waitFor(() => expect(host.querySelector('#fw-f17')?.tagName).toBe('INPUT'));
+        expect(host.querySelector('#fw-f0')?.tagName).toBe('INPUT');
+        expect(host.querySelector('#fw-f90')?.tagName).toBe('DIV');
+        expect(host.querySelector('.fw-form-body')?.getAttribute('data-complete')).toBe('true');
+        // in order, each field once
+        expect([...host.querySelectorAll('.fw-form-body > .fw-field')].map((e) => e.getAttribute('data-testid'))).toEqual(
+          Array.from({ length: 100 }, (_, i) => `field-f${i}`),
+        );
+      } finally {
+        root.unmount();
+        host.remove();
+        g.IS_REACT_ACT_ENVIRONMENT = prev;
+        rect.mockRestore();
+        vi.unstubAllGlobals();
+      }
+    },
+  );
   it('a short form mounts every widget at once', () => {
     render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />);
     expect(document.querySelector('.fw-pending-control')).toBeNull();

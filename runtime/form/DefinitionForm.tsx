@@ -8,7 +8,18 @@
 // field typed into and whatever the rules and formulas changed — the 300-field and 500-row
 // targets of issue 5 depend on that. Validation is still the compiled record schema of
 // schemas/ (ajv, the same as the server's).
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Alert, Button, Modal, Result, Space, Timeline, Watermark } from 'antd';
 import { FORM_MODES, isEditable, type FormDefinition, type FormMode, type Locale } from '../../schemas';
 import type { WidgetServices } from '../../widgets/types';
@@ -121,22 +132,45 @@ function focusFirstError(model: FormModel) {
 }
 
 /**
- * The fields in the grid. Every field is in the DOM from the first render; in a long form
- * (LAZY_FROM fields or more) the heavy edit widgets of the fields away from the screen mount
- * when they come near it or take the focus (see lazy.tsx). `data-complete` stays for hosts and
- * the benchmark: every field is there.
+ * The fields in the grid. A short form has every field in the DOM from the first render; in a
+ * long form (LAZY_FROM fields or more) the heavy edit widgets of the fields away from the screen mount
+ * when they come near it or take the focus (see lazy.tsx), and the fields after the first
+ * screenful join in transitions (useRenderedCount). `data-complete` tells hosts and the
+ * benchmark when every field is there.
  */
 const headerGridStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '4px 16px', marginBottom: 12 };
 const headerTitleStyle: CSSProperties = { fontWeight: 600, fontSize: 15, marginBottom: 8 };
 const headerLabelStyle: CSSProperties = { color: 'rgba(0,0,0,0.45)', marginInlineEnd: 8 };
 
+/** A long form's first render holds this many fields (a screenful and more, so the action bar below does not move)… */
+export const FIRST_FIELDS = 30;
+/** …and each following transition this many more. */
+export const MORE_FIELDS = 30;
+
+/**
+ * How many of a long form's fields are rendered: the first FIRST_FIELDS at once, the rest in
+ * transitions of MORE_FIELDS, which React renders in slices between frames (one 100-field render
+ * was one long task of the main thread; the page answers input while the rest arrives).
+ */
+function useRenderedCount(total: number, progressive: boolean): number {
+  const [count, setCount] = useState(() => (progressive ? Math.min(total, FIRST_FIELDS) : total));
+  useEffect(() => {
+    if (!progressive || count >= total) return;
+    startTransition(() => setCount((c) => Math.min(total, c + MORE_FIELDS)));
+  }, [count, total, progressive]);
+  return progressive ? Math.min(count, total) : total;
+}
+
 function FormBody({ model, locale, services, forceView }: { model: FormModel; locale: Locale; services: WidgetServices; forceView?: boolean }) {
   const source = fieldSourceOf(model);
+  const long = !forceView && model.fields.length >= LAZY_FROM;
+  const count = useRenderedCount(model.fields.length, long);
+  const fields = count < model.fields.length ? model.fields.slice(0, count) : model.fields;
   return (
-    <LazyMountProvider enabled={!forceView && model.fields.length >= LAZY_FROM}>
+    <LazyMountProvider enabled={long}>
       <FormFieldsContext.Provider value={model.definition.fields}>
-        <div className={`fw-form-body ${FORM_GRID_CLASS}`} data-complete="true" style={gridStyle}>
-          {model.fields.map((f) => (
+        <div className={`fw-form-body ${FORM_GRID_CLASS}`} data-complete={count >= model.fields.length ? 'true' : 'false'} style={gridStyle}>
+          {fields.map((f) => (
             <FieldRenderer key={f.key} source={source} field={f} locale={locale} services={services} forceView={forceView} />
           ))}
         </div>
@@ -194,6 +228,14 @@ function Header({ model, locale }: { model: FormModel; locale: Locale }) {
 const NO_SERVICES: WidgetServices = {};
 
 export function DefinitionForm(props: DefinitionFormProps) {
+  // a long form is built in a transition after the page's first paint, which React renders in
+  // slices (building it within the page's first render was one long task of the main thread)
+  const ready = useDeferredValue(true, props.definition.fields.length < LAZY_FROM);
+  if (!ready) return <div className="fw-definition-form" data-testid="definition-form-pending" aria-busy="true" />;
+  return <BuiltForm {...props} />;
+}
+
+function BuiltForm(props: DefinitionFormProps) {
   const { definition, mode, record = null, user, node = null, locale = 'zh-CN' } = props;
   const t = useRuntimeT(locale);
   const built = useMemo(
@@ -243,15 +285,14 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
     dirtyRef.current = false;
   }, [model, onModel]);
 
-  // typing validates what was typed (onFieldChange): compile that schema while the browser is
-  // idle after mounting, not on the first keystroke
-  useEffect(() => {
-    if (!APPLICANT_EDIT_MODES.has(model.mode) && model.mode !== FORM_MODES.APPROVE) return;
-    const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle
-      ? window.requestIdleCallback(() => prepareValidation(model), { timeout: 2000 })
-      : window.setTimeout(() => prepareValidation(model), 200);
-    return () => (idle ? window.cancelIdleCallback(handle) : window.clearTimeout(handle));
+  // typing validates what was typed (onFieldChange): the validator is warmed up when a field of
+  // the form first takes the focus, not on the first keystroke, and not while the page loads
+  // (ajv's first compile is one long task)
+  const warmed = useRef<FormModel | null>(null);
+  const warmUp = useCallback(() => {
+    if (warmed.current === model) return;
+    warmed.current = model;
+    if (APPLICANT_EDIT_MODES.has(model.mode) || model.mode === FORM_MODES.APPROVE) prepareValidation(model);
   }, [model]);
 
   // unsaved-changes guard: the browser's beforeunload, and a callback for the host's router
@@ -338,7 +379,7 @@ function FormWithModel(props: DefinitionFormProps & { model: FormModel }) {
   };
 
   return (
-    <div className="fw-definition-form" data-testid="definition-form" data-mode={mode}>
+    <div className="fw-definition-form" data-testid="definition-form" data-mode={mode} onFocus={warmUp}>
       <Header model={model} locale={locale} />
       <form
         noValidate

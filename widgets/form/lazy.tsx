@@ -1,10 +1,11 @@
 // Long forms render every field's shell (label, red asterisk, value, error) at once, but mount
 // the real, heavy edit widget (antd Input, Select, DatePicker, …) only for the fields on or near
-// the screen: the ones in view when the form mounts (measured before the first paint, so the
-// first frame shows real inputs there), the others when they scroll near the viewport or take
-// the focus (Tab, a label click, focusing the first error). Once mounted a widget stays.
+// the screen: the ones in view when the form mounts (measured before the first paint, mounted in
+// a transition right after it), the others when they scroll near the viewport (a transition too)
+// or take the focus (Tab, a label click, focusing the first error: at once). Once mounted a
+// widget stays.
 // Short forms and environments without IntersectionObserver (jsdom) mount every widget at once.
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 
 /** From this many fields on, edit widgets mount lazily. */
 export const LAZY_FROM = 60;
@@ -90,12 +91,14 @@ export function PendingControl({
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    // in view at mount: mounted before the first paint (layout is read once for all fields)
+    // in view at mount: mounted right after the first paint, in a transition React renders in
+    // slices (layout is read once for all fields; mounting a screenful of widgets in the commit
+    // was one long task); the stand-in, of the widget's size, shows the value meanwhile
     if (isNearViewport(el)) {
-      onNear(false);
+      startTransition(() => onNear(false));
       return;
     }
-    return lazy.observe(el, () => onNear(false));
+    return lazy.observe(el, () => startTransition(() => onNear(false)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lazy]);
   return (
