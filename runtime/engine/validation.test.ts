@@ -49,6 +49,19 @@ describe('validation', () => {
     expect(m.getErrors()).toEqual([]);
     run.mockRestore();
   });
+  it('prepareValidation also warms every sub-form up, on a row, placing no error (the first keystroke into a cell of a 500-row table pays no compile)', () => {
+    const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user });
+    m.addRow('detail', { qty: '1.234' });
+    const typing = typingSchemaOf(m, 'detail');
+    const run = vi.spyOn(typing, 'validate');
+    prepareValidation(m);
+    // run on one row, so the rows' (items) code is compiled by the browser too
+    expect(run).toHaveBeenCalledTimes(1);
+    expect((run.mock.calls[0][0] as { detail: unknown[] }).detail).toHaveLength(1);
+    // the bad qty of that row is not reported: nothing typed yet
+    expect(m.getErrors()).toEqual([]);
+    run.mockRestore();
+  });
   it('the typing validator of a path covers its field only (compiling it does not grow with the form: no whole-record compile on the main thread)', () => {
     const m = createFormModel({ definition: expenseDefinition(), mode: FORM_MODES.ADD, user });
     expect(Object.keys(typingSchemaOf(m, 'subject').schema.properties ?? {})).toEqual(['subject']);

@@ -69,12 +69,20 @@ export function typingSchemaOf(model: FormModel, key: string): CompiledRecordSch
 
 /**
  * Warm the validator up ahead of the first keystroke: ajv's instance and the browser's first
- * compile of its generated code, on the first field that holds a value (the form calls this
- * when the browser is idle after mounting). Places no error.
+ * compile of its generated code, on the first field that holds a value, and on every sub-form
+ * (its typing validator is the largest: the row's columns) over its first row (or an empty row),
+ * so the first key into a cell of a long table compiles nothing (the form calls this when the
+ * browser is idle after mounting). Places no error.
  */
 export function prepareValidation(model: FormModel): void {
   const first = model.fields.find((f) => f.type !== TC.SUB_FORM && isTypeCode(f.type) && typeInfo(f.type).holdsValue);
   if (first) typingSchemaOf(model, first.key).validate({}, model.locale);
+  const data = model.peekValues();
+  for (const f of model.fields) {
+    if (f.type !== TC.SUB_FORM) continue;
+    const row = (data[f.key] as Record<string, unknown>[] | undefined)?.[0] ?? {};
+    typingSchemaOf(model, f.key).validate({ [f.key]: [row] }, model.locale);
+  }
 }
 
 /**
