@@ -5,8 +5,8 @@
 // for the language and the user menu, and the tab strip scrolls in its own box.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Tabs, Tag } from 'antd';
-import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -263,20 +263,24 @@ export function EmployeeFrame() {
               )}
             </Dropdown>
           </Header>
-          <div className="frame-tabs">
-            <Tabs
-              type="editable-card"
-              hideAdd
-              size="small"
-              activeKey={key}
-              data-testid="page-tabs"
-              items={tabs.map((x) => ({ key: x.key, label: x.title, closable: tabs.length > 1 }))}
-              onChange={(k) => navigate(k)}
-              onEdit={(k, action) => {
-                if (action === 'remove' && typeof k === 'string') closeTab(k);
-              }}
-            />
-          </div>
+          {phone ? (
+            <PhoneTabs tabs={tabs} active={key} onClose={closeTab} />
+          ) : (
+            <div className="frame-tabs">
+              <Tabs
+                type="editable-card"
+                hideAdd
+                size="small"
+                activeKey={key}
+                data-testid="page-tabs"
+                items={tabs.map((x) => ({ key: x.key, label: x.title, closable: tabs.length > 1 }))}
+                onChange={(k) => navigate(k)}
+                onEdit={(k, action) => {
+                  if (action === 'remove' && typeof k === 'string') closeTab(k);
+                }}
+              />
+            </div>
+          )}
           <Content className="frame-content">
             <PageWatermark>
               <div className="page-card">
@@ -287,5 +291,47 @@ export function EmployeeFrame() {
         </Layout>
       </Layout>
     </PhoneTheme>
+  );
+}
+
+/**
+ * The open pages on a phone (issue 17): a strip of links that scrolls sideways in its own box,
+ * the current page kept in view. A navigation, not a tablist — the pages are not tab panels, and
+ * a tablist may hold only tabs (antd's editable tabs put their close buttons in it: axe
+ * aria-required-children). `data-node-key` and `ant-tabs-tab-active` are the hooks the e2e
+ * helpers read of the desktop strip.
+ */
+function PhoneTabs({ tabs, active, onClose }: { tabs: readonly OpenTab[]; active: string; onClose: (key: string) => void }) {
+  const { t } = useTranslation('app');
+  const strip = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const box = strip.current;
+    const item = box?.querySelector<HTMLElement>('li.ant-tabs-tab-active');
+    if (!box || !item) return;
+    const left = item.offsetLeft;
+    const right = left + item.offsetWidth;
+    if (left < box.scrollLeft) box.scrollLeft = left;
+    else if (right > box.scrollLeft + box.clientWidth) box.scrollLeft = right - box.clientWidth;
+  }, [active, tabs.length]);
+  return (
+    <nav className="phone-tabs" aria-label={t('frame.tabs')} data-testid="page-tabs">
+      <ul ref={strip}>
+        {tabs.map((x) => {
+          const current = x.key === active;
+          return (
+            <li key={x.key} data-node-key={x.key} className={current ? 'phone-tab ant-tabs-tab-active' : 'phone-tab'}>
+              <Link to={x.key} aria-current={current ? 'page' : undefined} title={x.title}>
+                {x.title}
+              </Link>
+              {tabs.length > 1 && (
+                <button type="button" className="phone-tab-close" aria-label={`${t('frame.closeTab')} ${x.title}`} onClick={() => onClose(x.key)}>
+                  <CloseOutlined aria-hidden />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

@@ -9,7 +9,7 @@ import { services } from '../api/services';
 import { DealerFrame } from '../dealer/DealerFrame';
 import { EmployeeFrame } from './EmployeeFrame';
 import { i18n } from '../i18n/i18n';
-import { menuAtom } from '../session/atoms';
+import { menuAtom, tableListAtom } from '../session/atoms';
 import { useMenuHeading } from './pageTitle';
 import type { MenuNode } from '../api/services';
 import { localText, mayOpen, menuTrail, openKeysFor, toMenuItems } from './menu';
@@ -239,5 +239,45 @@ describe('the dealer shell below the tablet width (issue 17)', () => {
     expect(screen.getByTestId('here')).toHaveTextContent('/web/dp/bangZhuZhongXin');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: '切换语言' })).toBeInTheDocument();
+  });
+});
+
+describe('the tab strip below the tablet width (issue 17)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('is a navigation of links with a labelled close button each, no tablist holding buttons', async () => {
+    stubWidth(360);
+    vi.spyOn(services, 'menu').mockResolvedValue(menu);
+    const store = createStore();
+    store.set(tableListAtom, [
+      { key: '/web/system/gongZuoTai', title: '工作台' },
+      { key: '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList', title: '费用申请' },
+    ]);
+    render(
+      <Provider store={store}>
+        <AntApp>
+          <MemoryRouter initialEntries={['/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingList']}>
+            <Routes>
+              <Route element={<EmployeeFrame />}>
+                <Route path="*" element={<Here />} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </AntApp>
+      </Provider>,
+    );
+    const strip = await screen.findByRole('navigation', { name: '已打开的页面' });
+    expect(screen.queryByRole('tablist')).toBeNull();
+    const current = await within(strip).findByRole('link', { name: '费用申请' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(within(strip).getByRole('link', { name: '工作台' }));
+    expect(screen.getByTestId('here')).toHaveTextContent('/web/system/gongZuoTai');
+    fireEvent.click(within(strip).getByRole('button', { name: '关闭 费用申请' }));
+    await waitFor(() => expect(within(strip).queryByRole('link', { name: '费用申请' })).toBeNull());
+    // the last tab cannot be closed
+    expect(within(strip).queryByRole('button', { name: /^关闭/ })).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { services } from '../api/services';
 import { APP_ROUTES } from '../routes/routeTable';
+// outside the frames: the phone rules (issue 17) come with the page
+import '../layout/phone.css';
 
 export function MaintenancePage() {
   const { t } = useTranslation('app');
