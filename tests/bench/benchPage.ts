@@ -47,3 +47,53 @@ export function launchChromium(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
 }
+
+/** A trace event of Chromium's JSON trace format (the fields used here). */
+export interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  /** µs */
+  ts: number;
+  /** wall time, µs */
+  dur?: number;
+  /** the thread's CPU time, µs: far below `dur` when the thread was waiting for a core */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { type?: string } };
+}
+
+/** One key as the trace saw it: its keydown, keypress (with the input event inside) and keyup dispatches. */
+export interface TracedKey {
+  /** each dispatch's [start, end] (µs, trace clock) */
+  spans: [number, number][];
+  /** the dispatches' wall time (ms) */
+  ms: number;
+  /** the main thread's CPU time in them (ms) */
+  cpu: number;
+}
+
+const KEY_EVENTS = ['keydown', 'keypress', 'input', 'keyup'];
+
+/** The keys typed while a trace (category devtools.timeline) ran, in order. */
+export function tracedKeys(events: readonly TraceEvent[]): TracedKey[] {
+  const dispatches = events
+    .filter((e) => e.name === 'EventDispatch' && e.ph === 'X' && KEY_EVENTS.includes(e.args?.data?.type ?? ''))
+    .sort((a, b) => a.ts - b.ts);
+  const main = dispatches[0];
+  const keys: TracedKey[] = [];
+  for (const d of dispatches) {
+    if (d.pid !== main.pid || d.tid !== main.tid) continue;
+    if (d.args!.data!.type === 'keydown') keys.push({ spans: [], ms: 0, cpu: 0 });
+    const k = keys[keys.length - 1];
+    if (!k) continue;
+    // the input event is dispatched inside keypress's default action (the text insertion): counted there
+    const last = k.spans[k.spans.length - 1];
+    if (last && d.ts < last[1]) continue;
+    k.spans.push([d.ts, d.ts + d.dur!]);
+    k.ms += d.dur! / 1000;
+    k.cpu += (d.tdur ?? d.dur!) / 1000;
+  }
+  return keys;
+}

@@ -6,7 +6,9 @@
 //   and per-key processing time (listeners at window
 //   capture/bubble around keydown, keypress, input, keyup — the whole dispatch, React's render
 //   included; Event Timing entries ≥ 16 ms are counted as a cross-check) and per-key main-thread
-//   script time (CDP Performance.getMetrics ScriptDuration delta / keys)
+//   script time (CDP Performance.getMetrics ScriptDuration delta / keys), and each key's
+//   main-thread CPU time in those dispatches (a Chromium trace's thread time; wall time minus the
+//   time the renderer waited for a core on a busy machine)
 // for a 300-field definition and for a detail sub-form of 500 rows × 8 columns.
 // Prints medians, p95, the slowest key (max, the first key included) and the number of keys over
 // the 16 ms budget (issue 16: EVERY key ≤ 16 ms), and the ratios to the baseline.
@@ -16,11 +18,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { buildBenchPage, launchChromium, serveDir } from './benchPage';
+import { buildBenchPage, launchChromium, serveDir, tracedKeys, type TraceEvent } from './benchPage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const KEYS = Number(process.env.BENCH_KEYS ?? 50);
+/**
+ * BENCH_TRACE=0 turns the trace off: by default a Chromium trace (category devtools.timeline)
+ * runs while typing, which gives each key's main-thread CPU time besides its wall time — on a
+ * shared machine a key's wall time includes the time the renderer waited for a core.
+ */
+const TRACE = process.env.BENCH_TRACE !== '0';
 /** the per-key budget of issue 16 (one frame at 60 Hz) */
 const BUDGET_MS = 16;
 const RENDERERS = ['fw', 'rjsf'] as const;
@@ -66,6 +74,8 @@ interface Sample {
   /** real inputs/textareas in the first frame */
   inputs: number;
   processing: number[];
+  /** each key's main-thread CPU time in its dispatches (ms, from the trace; empty without it) */
+  cpu: number[];
   /** the first key's processing (ms): the first key after the click */
   first: number;
   /** the first key's main-thread script time (ms, CDP ScriptDuration across that key alone) */
@@ -100,6 +110,8 @@ async function measure(page: Page, base: string, renderer: Renderer, kase: Bench
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const scriptOf = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
+  const browser = page.context().browser()!;
+  if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline'] });
   const before = await scriptOf();
   const perKey: number[] = [];
   let firstScript = NaN;
@@ -110,6 +122,7 @@ async function measure(page: Page, base: string, renderer: Renderer, kase: Bench
     if (i === 0) firstScript = (await scriptOf()) - before;
   }
   const after = await scriptOf();
+  const cpu = TRACE ? tracedKeys((JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents).map((k) => k.cpu) : [];
   const { keys, slow } = await page.evaluate(() => {
     const w = window as unknown as { __keys: number[]; __slow: number };
     return { keys: w.__keys, slow: w.__slow };
@@ -122,7 +135,7 @@ async function measure(page: Page, base: string, renderer: Renderer, kase: Bench
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForFunction((id) => document.getElementById(id)?.tagName === 'INPUT', kase.lastInput, { timeout: 10_000 });
   }
-  return { mount, complete, inputs, processing: perKey, first: perKey[0] ?? NaN, firstScript, script: (after - before) / KEYS, slowEvents: slow };
+  return { mount, complete, inputs, processing: perKey, cpu, first: perKey[0] ?? NaN, firstScript, script: (after - before) / KEYS, slowEvents: slow };
 }
 
 const pct = (xs: number[], p: number) => {
@@ -168,6 +181,19 @@ const ROWS: Row[] = [
   { label: '         p95', of: (s) => pct(allKeys(s), 95) },
   { label: `         max (target ≤ ${BUDGET_MS})`, of: (s) => max(allKeys(s)) },
   { label: `keys > ${BUDGET_MS} ms (target 0)`, of: (s) => allKeys(s).filter((k) => k > BUDGET_MS).length, count: true, note: `of ${RUNS * KEYS}` },
+  { label: 'per-key main-thread CPU ms median', of: (s) => median(s.flatMap((x) => x.cpu)) },
+  {
+    label: '         p95',
+    of: (s) =>
+      pct(
+        s.flatMap((x) => x.cpu),
+        95,
+      ),
+  },
+  { label: `         max (target ≤ ${BUDGET_MS})`, of: (s) => max(s.flatMap((x) => x.cpu)) },
+  { label: `keys > ${BUDGET_MS} ms CPU (target 0)`, of: (s) => s.flatMap((x) => x.cpu).filter((k) => k > BUDGET_MS).length, count: true },
+  { label: 'first key CPU ms median', of: (s) => median(s.map((x) => x.cpu[0] ?? NaN)) },
+  { label: '         max', of: (s) => max(s.map((x) => x.cpu[0] ?? NaN)) },
   { label: 'first key processing ms median', of: (s) => median(s.map((x) => x.first)) },
   { label: '         max', of: (s) => max(s.map((x) => x.first)) },
   { label: `first keys > ${BUDGET_MS} ms`, of: (s) => s.filter((x) => x.first > BUDGET_MS).length, count: true, note: `of ${RUNS}` },
@@ -201,8 +227,10 @@ function printCase(kase: BenchCase, samples: Record<Renderer, Sample[]>) {
   }
   // machine-readable, one line per case, for before/after comparisons
   const fw = allKeys(samples.fw);
+  const cpu = samples.fw.flatMap((x) => x.cpu);
+  const r1 = (n: number) => Math.round(n * 10) / 10;
   console.log(
-    `RESULT ${JSON.stringify({ case: kase.label, median: median(fw), p95: pct(fw, 95), max: max(fw), over: fw.filter((k) => k > BUDGET_MS).length, keys: fw.length })}`,
+    `RESULT ${JSON.stringify({ case: kase.label, median: r1(median(fw)), p95: r1(pct(fw, 95)), max: r1(max(fw)), over: fw.filter((k) => k > BUDGET_MS).length, keys: fw.length, cpuMedian: r1(median(cpu)), cpuMax: r1(max(cpu)), cpuOver: cpu.filter((k) => k > BUDGET_MS).length })}`,
   );
 }
 
