@@ -115,6 +115,44 @@ describe('detail table on a phone (360 px): cards', () => {
     expect(r.getByTestId('total-subFormField.amount')).toHaveTextContent('7,086.10');
   });
 
+  it('shows the totals fixed at the bottom of the screen while the cards are on it and the bar is below it', () => {
+    stubWidth(360);
+    const observers: Array<{ cb: IntersectionObserverCallback; targets: Element[] }> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        targets: Element[] = [];
+        constructor(cb: IntersectionObserverCallback) {
+          observers.push({ cb, targets: this.targets });
+        }
+        observe(el: Element) {
+          this.targets.push(el);
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+    const r = draw();
+    const io = observers.find((o) => o.targets.some((el) => el.getAttribute('data-testid') === 'totals-subFormField'))!;
+    const [list, bar] = [r.getByTestId('cards-subFormField'), r.getByTestId('totals-subFormField')];
+    expect(io.targets).toEqual([list, bar]);
+    const entry = (target: Element, isIntersecting: boolean, top: number) =>
+      ({ target, isIntersecting, boundingClientRect: { top }, rootBounds: { bottom: 740 } }) as unknown as IntersectionObserverEntry;
+    expect(r.queryByTestId('totals-float-subFormField')).toBeNull();
+    // the cards on the screen, the bar's place below it
+    act(() => io.cb([entry(list, true, 100), entry(bar, false, 1200)], {} as IntersectionObserver));
+    const float = r.getByTestId('totals-float-subFormField');
+    expect(float).toHaveClass('fw-detail-cards-totals-float');
+    expect(float).toHaveAttribute('aria-hidden', 'true');
+    expect(float).toHaveTextContent('10,926.00');
+    // scrolled down to the bar: no copy
+    act(() => io.cb([entry(bar, true, 600)], {} as IntersectionObserver));
+    expect(r.queryByTestId('totals-float-subFormField')).toBeNull();
+    // the cards scrolled away above, the bar too
+    act(() => io.cb([entry(list, false, -2000), entry(bar, false, -100)], {} as IntersectionObserver));
+    expect(r.queryByTestId('totals-float-subFormField')).toBeNull();
+  });
+
   it('is read-only in view mode: the Views, no add, copy or delete', () => {
     stubWidth(360);
     const r = draw({ view: true });

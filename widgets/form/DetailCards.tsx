@@ -5,7 +5,7 @@
 // the same cells as the table (DetailTable's Cell, `card` layout; the column totals hook), so the
 // rules, formulas, errors (`mingXi.1.danPin`) and per-path subscriptions are the table's. Long
 // tables are virtualised like the table's rows (cards of varying height are measured).
-import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties, type Ref } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject, type Ref } from 'react';
 import { Button } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -156,28 +156,88 @@ const Card = memo(function Card({
   );
 });
 
-/** The column totals as a bar stuck to the bottom of the screen while the cards are on it. */
-function TotalsBar({ source, field, columns, locale }: { source: FieldSource; field: FieldDefinition; columns: FieldDefinition[]; locale: Locale }) {
+/**
+ * True while the cards are on the screen but the totals bar's own place (`anchor`) is below it:
+ * the bar is then also shown fixed at the bottom of the screen. (The bar is `position: sticky`
+ * too, which does this alone unless an ancestor clips overflow, e.g. antd's Watermark.)
+ */
+function useTotalsFloat(list: RefObject<HTMLElement | null>, anchor: RefObject<HTMLElement | null>, rows: number): boolean {
+  const [float, setFloat] = useState(false);
+  const hasRows = rows > 0;
+  useEffect(() => {
+    const l = list.current;
+    const a = anchor.current;
+    if (!hasRows || !l || !a || typeof IntersectionObserver === 'undefined') return;
+    let listIn = false;
+    let anchorBelow = false;
+    const io = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (e.target === l) listIn = e.isIntersecting;
+        else anchorBelow = !e.isIntersecting && e.boundingClientRect.top >= (e.rootBounds?.bottom ?? window.innerHeight);
+      }
+      setFloat(listIn && anchorBelow);
+    });
+    io.observe(l);
+    io.observe(a);
+    return () => {
+      io.disconnect();
+      setFloat(false);
+    };
+  }, [list, anchor, hasRows]);
+  return float;
+}
+
+/**
+ * The column totals as a bar under the cards, kept on the screen while the cards are: sticky at
+ * the bottom, or a fixed copy there (aria-hidden: the bar in its place is the one read out).
+ */
+function TotalsBar({
+  source,
+  field,
+  columns,
+  locale,
+  list,
+  rows,
+}: {
+  source: FieldSource;
+  field: FieldDefinition;
+  columns: FieldDefinition[];
+  locale: Locale;
+  list: RefObject<HTMLElement | null>;
+  rows: number;
+}) {
   const t = useWidgetT(locale);
   const { totals, values } = useTotals(source, field, columns);
+  const anchor = useRef<HTMLDivElement>(null);
+  const float = useTotalsFloat(list, anchor, totals.size ? rows : 0);
   if (totals.size === 0) return null;
+  const items = (testIds: boolean) =>
+    columns
+      .filter((c) => totals.has(c.key))
+      .map((c) => (
+        <TotalItem key={c.key} source={source} path={`${field.key}.${c.key}`} label={localized(c.label, locale)} text={values[c.key] ?? ''} testId={testIds} />
+      ));
   return (
-    <div className="fw-detail-cards-totals" data-testid={`totals-${field.key}`} style={{ position: 'sticky', bottom: 0 }}>
-      <span className="fw-detail-cards-totals-title">{t('detailTable.total')}</span>
-      {columns
-        .filter((c) => totals.has(c.key))
-        .map((c) => (
-          <TotalItem key={c.key} source={source} path={`${field.key}.${c.key}`} label={localized(c.label, locale)} text={values[c.key] ?? ''} />
-        ))}
-    </div>
+    <>
+      <div ref={anchor} className="fw-detail-cards-totals" data-testid={`totals-${field.key}`} style={{ position: 'sticky', bottom: 0 }}>
+        <span className="fw-detail-cards-totals-title">{t('detailTable.total')}</span>
+        {items(true)}
+      </div>
+      {float ? (
+        <div className="fw-detail-cards-totals fw-detail-cards-totals-float" data-testid={`totals-float-${field.key}`} aria-hidden="true">
+          <span className="fw-detail-cards-totals-title">{t('detailTable.total')}</span>
+          {items(false)}
+        </div>
+      ) : null}
+    </>
   );
 }
-function TotalItem({ source, path, label, text }: { source: FieldSource; path: string; label: string; text: string }) {
+function TotalItem({ source, path, label, text, testId }: { source: FieldSource; path: string; label: string; text: string; testId: boolean }) {
   const state = useFieldState(source, path);
   if (!state.visible) return null;
   return (
     <span className="fw-detail-cards-total">
-      <span className="fw-detail-cards-total-label">{label}</span> <span data-testid={`total-${path}`}>{text}</span>
+      <span className="fw-detail-cards-total-label">{label}</span> <span data-testid={testId ? `total-${path}` : undefined}>{text}</span>
     </span>
   );
 }
@@ -322,7 +382,7 @@ export function DetailCards({ source, field, locale, services, cells, forceView 
           {rowIds.map((_, i) => card(i))}
         </div>
       )}
-      <TotalsBar source={source} field={field} columns={columns} locale={locale} />
+      <TotalsBar source={source} field={field} columns={columns} locale={locale} list={virtual ? scrollRef : listRef} rows={rowIds.length} />
       {editable ? (
         <Button
           ref={addRef}
