@@ -73,38 +73,12 @@ export async function precompress(dir, { minBytes = 1024, quality = 11 } = {}) {
 
 /** The file beside index.html that holds a prerendered page (server/plugins/static.ts reads the same names). */
 export const PRERENDERED = { '/web/login': 'login.html', '/web/dp/login': 'dp-login.html' };
-/** The module of each prerendered page's route (its chunks are preloaded by its HTML). */
-const PAGE_MODULES = { '/web/login': 'src/pages/LoginPage.tsx', '/web/dp/login': 'src/pages/DealerLoginPage.tsx' };
-
-/** `<link rel=modulepreload>` for the chunks of a page's route that index.html does not load yet (no chain of imports to wait for). */
-async function preloadsOf(dir, index, src) {
-  let manifest;
-  try {
-    manifest = JSON.parse(await readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
-  } catch {
-    return '';
-  }
-  const start = Object.keys(manifest).find((k) => manifest[k].src === src);
-  const seen = new Set();
-  const visit = (k) => {
-    if (seen.has(k) || !manifest[k]) return;
-    seen.add(k);
-    for (const i of manifest[k].imports ?? []) visit(i);
-  };
-  if (start) visit(start);
-  return [...seen]
-    .map((k) => `/${manifest[k].file}`)
-    .filter((f) => !index.includes(`"${f}"`))
-    .map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`)
-    .join('');
-}
-
 const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /**
  * Prerenders the sign-in pages into `dir` (a client build): builds src/pages/login/prerender.tsx
  * for Node (an SSR build into a temporary folder), runs it, and writes index.html with each
- * page's markup in #root, its title and the preloads of its route's chunks as PRERENDERED names it. Resolves to the files written.
+ * page's markup in #root and its title as PRERENDERED names it. Resolves to the files written.
  */
 export async function prerenderLogin(dir) {
   // inside the project, so the module finds its packages (node_modules) where Node looks
@@ -130,9 +104,8 @@ export async function prerenderLogin(dir) {
     for (const page of await prerenderLoginPages()) {
       const file = PRERENDERED[page.path];
       if (!file) continue;
-      const preloads = await preloadsOf(dir, index, PAGE_MODULES[page.path]);
+      // no modulepreload of the route's chunks: the page paints first, then src/main.tsx starts the app
       const html = index
-        .replace(/(\s*<link rel="stylesheet")/, (m) => `\n${preloads.trimEnd()}${m}`)
         .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
       await writeFile(path.join(dir, file), html);

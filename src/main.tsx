@@ -1,25 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, routerReady } from './App';
+// The entry: the page's CSS, then the app (src/boot.tsx). A sign-in page comes prerendered in the
+// HTML (src/pages/login/prerender.tsx) and paints with this CSS alone; the app's scripts are fetched
+// once that first frame is painted (two animation frames), so the first paint waits for none of them
+// (issue 16: Lighthouse FCP / LCP on the login page). Other pages start the app at once.
 import './app.css';
 import './pages/login/login.css';
-import { applyLocale, currentLocale } from './i18n/i18n';
-import { loadServerKeys } from './i18n/language';
 
-const locale = currentLocale();
-const container = document.getElementById('root')!;
-// The chosen language's texts load before the first render (zh-CN's first-page texts are bundled,
-// the rest of it loads with the first screen that needs it; another locale is one request); should
-// that fail, the page shows in zh-CN, the fallback, rather than not at all.
-// A prerendered sign-in page (src/pages/login/prerender.tsx) is replaced by the first render: that
-// waits for the page's module, so the same page takes its place (not the loading mask between).
-const prerendered = container.childElementCount > 0;
-void Promise.all([(locale === 'zh-CN' ? Promise.resolve() : applyLocale(locale)).catch(() => undefined), prerendered ? routerReady() : undefined]).then(() => {
-  // The administrators' texts overlay the bundled ones as soon as they arrive.
-  void loadServerKeys(locale).catch(() => 0);
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./boot');
+};
+if ((document.getElementById('root')?.childElementCount ?? 0) > 0) {
+  requestAnimationFrame(() => requestAnimationFrame(start));
+  // a tab opened in the background paints no frame until shown: start anyway
+  setTimeout(start, 1000);
+} else start();
