@@ -1,7 +1,7 @@
 // npm run bench:form — DefinitionForm against a plain controlled @rjsf/antd Form, in one
 // Chromium run, alternating, BENCH_RUNS runs each (20 by default):
 // - mount: start of render → first frame after mount (window.__bench in the page)
-// - typing 50 characters into one text field: the first key's processing time (the field was
+// - typing 50 keys into one input (letters into a text field, or a case's own keys): the first key's processing time (the field was
 //   just clicked: a stand-in swapping to its real input is paid here) apart from the later keys',
 //   and per-key processing time (listeners at window
 //   capture/bubble around keydown, keypress, input, keyup — the whole dispatch, React's render
@@ -46,6 +46,10 @@ interface BenchCase {
   viewport: { width: number; height: number };
   /** DefinitionForm only: after typing, scroll to the end and wait for this element to be a real input */
   lastInput?: string;
+  /** the i-th key typed (Playwright key names); letters a–z by default */
+  key?: (i: number) => string;
+  /** the renderers this case runs (both by default) */
+  renderers?: readonly Renderer[];
 }
 
 /** The cases; add one here (e.g. a phone viewport) and name it in BENCH_CASES. */
@@ -63,8 +67,19 @@ const CASES: Record<string, BenchCase> = {
     input: { fw: '#fw-detail-0-item', rjsf: '#root_detail_0_item' },
     viewport: { width: 1280, height: 900 },
   },
+  // a key into a quantity: the row's amount formula and the column total over 500 rows run on
+  // every key ('1' then '2', Backspace, '2', … : the value stays '1' / '12'). DefinitionForm
+  // only: the baseline's keys in this table take seconds each (the rows case measures them).
+  rowsQty: {
+    label: '500 rows × 8 columns, typing into a quantity (row formula + column total)',
+    page: 'rows',
+    input: { fw: '#fw-detail-0-qty', rjsf: '#root_detail_0_qty' },
+    viewport: { width: 1280, height: 900 },
+    key: (i) => (i === 0 ? '1' : i % 2 === 1 ? '2' : 'Backspace'),
+    renderers: ['fw'],
+  },
 };
-const SELECTED = (process.env.BENCH_CASES ?? 'fields,rows').split(',').filter(Boolean);
+const SELECTED = (process.env.BENCH_CASES ?? 'fields,rows,rowsQty').split(',').filter(Boolean);
 for (const k of SELECTED) if (!CASES[k]) throw new Error(`unknown bench case ${k} (known: ${Object.keys(CASES).join(', ')})`);
 
 interface Sample {
@@ -98,9 +113,17 @@ async function measure(page: Page, base: string, renderer: Renderer, kase: Bench
     const w = window as unknown as { __keys: number[]; __slow: number; __start: number };
     w.__keys = [];
     w.__slow = 0;
+    // a key: its keydown, keypress (not for every key: Backspace has none), input and keyup
     for (const type of ['keydown', 'keypress', 'input', 'keyup']) {
-      window.addEventListener(type, () => (w.__start = performance.now()), true);
-      window.addEventListener(type, () => w.__keys.push(performance.now() - w.__start), false);
+      window.addEventListener(
+        type,
+        () => {
+          if (type === 'keydown') w.__keys.push(0);
+          w.__start = performance.now();
+        },
+        true,
+      );
+      window.addEventListener(type, () => (w.__keys[w.__keys.length - 1] += performance.now() - w.__start), false);
     }
     new PerformanceObserver((list) => {
       // key events only (the click's pointer events, reported a frame later, are not keys)
@@ -116,7 +139,7 @@ async function measure(page: Page, base: string, renderer: Renderer, kase: Bench
   const perKey: number[] = [];
   let firstScript = NaN;
   for (let i = 0; i < KEYS; i++) {
-    await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
+    await page.keyboard.press(kase.key ? kase.key(i) : String.fromCharCode(97 + (i % 26)));
     // one frame between keys, like a fast typist
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
     if (i === 0) firstScript = (await scriptOf()) - before;
@@ -127,8 +150,7 @@ async function measure(page: Page, base: string, renderer: Renderer, kase: Bench
     const w = window as unknown as { __keys: number[]; __slow: number };
     return { keys: w.__keys, slow: w.__slow };
   });
-  // 4 events per key (keydown, keypress, input, keyup): the key's processing is their sum
-  for (let i = 0; i + 3 < keys.length; i += 4) perKey.push(keys[i] + keys[i + 1] + keys[i + 2] + keys[i + 3]);
+  perKey.push(...keys);
   await cdp.detach();
   // a faithful virtualised equivalent: scrolling to the end renders the last field's real input
   if (renderer === 'fw' && kase.lastInput) {
@@ -244,7 +266,8 @@ async function main() {
       const kase = CASES[name];
       const samples: Record<Renderer, Sample[]> = { fw: [], rjsf: [] };
       for (let run = 0; run < RUNS; run++) {
-        const order: readonly Renderer[] = run % 2 === 0 ? ACTIVE : [...ACTIVE].reverse();
+        const runs = ACTIVE.filter((r) => !kase.renderers || kase.renderers.includes(r));
+        const order: readonly Renderer[] = run % 2 === 0 ? runs : [...runs].reverse();
         for (const r of order) {
           const context = await browser.newContext({ viewport: kase.viewport });
           const page = await context.newPage();
