@@ -22,7 +22,7 @@ import { toFilters, type ListFilter } from './filters';
 import { buildExportTable, downloadBytes, exportTableToXlsx } from './excel';
 import { modeOfAction, type RowAction } from './rowActions';
 import ListCards from './ListCards';
-import { thumbPager } from './thumbPager';
+import { thumbPager, useNarrow } from './thumbPager';
 import type { FormMode } from '../../schemas';
 import './list.css';
 
@@ -64,23 +64,10 @@ export interface DefinitionListProps {
   services?: WidgetServices;
 }
 
-const NARROW_QUERY = `(max-width: ${PAGINATION.narrowBreakpointPx - 0.02}px)`;
 const DATE_KEYS = new Set(['rowCreateDate', 'rowModDate', 'tiJiaoLiuChengTime', 'liuChengGuiDangTime']);
 const EXPORT_PAGE = 50;
 
-/** Below 992 px wide: 5 pager buttons, otherwise 7 (spec §9). */
-export function useNarrow(): boolean {
-  const get = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
-  const [narrow, setNarrow] = useState(get);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const mq = window.matchMedia(NARROW_QUERY);
-    const on = () => setNarrow(mq.matches);
-    mq.addEventListener?.('change', on);
-    return () => mq.removeEventListener?.('change', on);
-  }, []);
-  return narrow;
-}
+export { useNarrow };
 
 const NO_SERVICES: WidgetServices = {};
 
