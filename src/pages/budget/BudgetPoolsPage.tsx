@@ -5,7 +5,7 @@
 // (control, versions, roles) is the server's, its messages are shown as they come.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Empty, Input, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Empty, Input, Popconfirm, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ApiError } from '../../api/client';
@@ -15,6 +15,8 @@ import { LoadFailed } from '../approval/tasks/LoadFailed';
 import { isNegative, messageOf, money } from './poolModel';
 import { PoolLedgerDrawer } from './PoolLedgerDrawer';
 import { MoveDialog, PoolEditModal, type MoveKind } from './PoolDialogs';
+import { ResponsiveTable } from '../../../runtime/list/ResponsiveTable';
+import { useThumbPager } from '../../../runtime/list/thumbPager';
 
 const FILTERS = [
   { key: 'fiscalYearId', source: 'caiwunian-all' },
@@ -26,6 +28,7 @@ type FilterKey = (typeof FILTERS)[number]['key'];
 
 export function BudgetPoolsPage({ api: given }: { api?: BudgetApi } = {}) {
   const { t } = useTranslation('app');
+  const pager = useThumbPager();
   const { message } = App.useApp();
   const api = useMemo(() => given ?? createBudgetApi(), [given]);
   const [filter, setFilter] = useState<PoolFilter>({ enabled: 'all' });
@@ -196,7 +199,7 @@ export function BudgetPoolsPage({ api: given }: { api?: BudgetApi } = {}) {
   return (
     <div data-testid="budget-pools-page">
       <Typography.Title level={3}>{t('budget.title')}</Typography.Title>
-      <Space wrap style={{ marginBottom: 12 }} role="search" aria-label={t('budget.filters')}>
+      <Space wrap className="fw-list-filters" style={{ marginBottom: 12 }} role="search" aria-label={t('budget.filters')}>
         {FILTERS.map((f) => (
           <Select
             key={f.key}
@@ -247,7 +250,8 @@ export function BudgetPoolsPage({ api: given }: { api?: BudgetApi } = {}) {
       {error ? (
         <LoadFailed message={error} onRetry={() => void load()} testId="pool-load-failed" />
       ) : (
-        <Table<PoolRow>
+        <ResponsiveTable<PoolRow>
+          cardActionKeys={['actions']}
           data-testid="pool-table"
           rowKey="id"
           size="middle"
@@ -264,6 +268,7 @@ export function BudgetPoolsPage({ api: given }: { api?: BudgetApi } = {}) {
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100],
             showTotal: (n) => t('budget.total', { count: n }),
+            ...pager,
             onChange: (page, limit) => setPaging({ page, limit }),
           }}
         />

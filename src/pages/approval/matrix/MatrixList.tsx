@@ -2,7 +2,7 @@
 // search by code or name, paging 10/20/30/50; create, edit, export one or all (.xlsx), and
 // "update an employee" across every matrix.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Empty, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGINATION, type PageSize } from '../../../../schemas/constants';
@@ -10,6 +10,8 @@ import { ApiError } from '../../../api/client';
 import type { MatrixApi, MatrixSummary } from './api';
 import { ReplaceUserModal } from './ReplaceUserModal';
 import { scrollWhenRows } from '../tasks/tableScroll';
+import { ResponsiveTable } from '../../../../runtime/list/ResponsiveTable';
+import { useThumbPager } from '../../../../runtime/list/thumbPager';
 
 export interface MatrixListProps {
   api: MatrixApi;
@@ -21,6 +23,7 @@ const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e)
 
 export function MatrixList({ api, onOpen, onCreate }: MatrixListProps) {
   const { t, i18n } = useTranslation('approval');
+  const pager = useThumbPager();
   const { message } = App.useApp();
   const [rows, setRows] = useState<MatrixSummary[]>([]);
   const [total, setTotal] = useState(0);
@@ -112,7 +115,7 @@ export function MatrixList({ api, onOpen, onCreate }: MatrixListProps) {
           data-testid="matrix-list-error"
         />
       ) : null}
-      <Table<MatrixSummary>
+      <ResponsiveTable<MatrixSummary>
         rowKey="code"
         size="small"
         loading={loading}
@@ -126,6 +129,7 @@ export function MatrixList({ api, onOpen, onCreate }: MatrixListProps) {
           showSizeChanger: true,
           pageSizeOptions: PAGINATION.pageSizes.map(String),
           showTotal: (n) => t('matrix.total', { count: n }),
+          ...pager,
           onChange: (p, s) => {
             setPage(p);
             setLimit(s as PageSize);

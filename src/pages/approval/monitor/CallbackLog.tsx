@@ -3,7 +3,7 @@
 // when), search by document number; retry one or the selected ones (callback/failure/chongShi)
 // and show what the retry answered (retried, delivered at once, still failing).
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Empty, Grid, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +15,12 @@ import { callbacksBody, INITIAL_LIST, retrySummary, withFilter, withPage, type L
 import { selectionTitle } from '../tasks/selectionTitle';
 import { scrollWhenRows } from '../tasks/tableScroll';
 import { LoadFailed } from '../tasks/LoadFailed';
+import { ResponsiveTable } from '../../../../runtime/list/ResponsiveTable';
+import { useThumbPager } from '../../../../runtime/list/thumbPager';
 
 export function CallbackLog({ api }: { api: MonitorApi }) {
   const { t } = useTranslation('approval');
-  const screens = Grid.useBreakpoint();
+  const pager = useThumbPager();
   const [state, setState] = useState<ListState>(INITIAL_LIST);
   const [keyword, setKeyword] = useState('');
   const [data, setData] = useState<CallbackPage | null>(null);
@@ -104,7 +106,7 @@ export function CallbackLog({ api }: { api: MonitorApi }) {
     <div data-testid="callback-log-page">
       <Typography.Title level={3}>{t('callbacks.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('callbacks.intro')}</Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
+      <Space wrap className="fw-list-filters" style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
         <Input.Search
           allowClear
           data-testid="callback-keyword"
@@ -144,7 +146,7 @@ export function CallbackLog({ api }: { api: MonitorApi }) {
       {error ? (
         <LoadFailed message={error} onRetry={() => void load()} />
       ) : (
-        <Table<CallbackFailure>
+        <ResponsiveTable<CallbackFailure>
           data-testid="callback-table"
           rowKey="id"
           size="middle"
@@ -166,7 +168,7 @@ export function CallbackLog({ api }: { api: MonitorApi }) {
             total: data?.totalRecord ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGINATION.pageSizes.map(String),
-            showLessItems: !screens.lg,
+            ...pager,
             showTotal: (n) => t('tasks.total', { count: n }),
             onChange: (page, pageSize) => setState((s) => withPage(s, page, pageSize)),
           }}

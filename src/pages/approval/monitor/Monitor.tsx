@@ -3,7 +3,7 @@
 // callback failure flag; filters (status, form, number/title, applicant); a row opens a drawer
 // with the diagram and the history.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Empty, Grid, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +22,12 @@ import { InstanceDrawer } from './InstanceDrawer';
 import { INITIAL_LIST, instancesBody, withFilter, withPage, type ListState } from './model';
 import { scrollWhenRows } from '../tasks/tableScroll';
 import { LoadFailed } from '../tasks/LoadFailed';
+import { ResponsiveTable } from '../../../../runtime/list/ResponsiveTable';
+import { useThumbPager } from '../../../../runtime/list/thumbPager';
 
 export function Monitor({ api }: { api: MonitorApi }) {
   const { t, i18n } = useTranslation('approval');
-  const screens = Grid.useBreakpoint();
+  const pager = useThumbPager();
   const [state, setState] = useState<ListState>(INITIAL_LIST);
   const [keyword, setKeyword] = useState('');
   const [data, setData] = useState<InstancePage | null>(null);
@@ -127,7 +129,7 @@ export function Monitor({ api }: { api: MonitorApi }) {
   return (
     <div data-testid="monitor-page">
       <Typography.Title level={3}>{t('monitor.title')}</Typography.Title>
-      <Space wrap style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
+      <Space wrap className="fw-list-filters" style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
         <Select
           allowClear
           data-testid="monitor-status"
@@ -183,7 +185,7 @@ export function Monitor({ api }: { api: MonitorApi }) {
       {error ? (
         <LoadFailed message={error} onRetry={() => void load()} />
       ) : (
-        <Table<MonitorInstanceRow>
+        <ResponsiveTable<MonitorInstanceRow>
           data-testid="monitor-table"
           rowKey="instanceId"
           size="middle"
@@ -201,7 +203,7 @@ export function Monitor({ api }: { api: MonitorApi }) {
             total: data?.totalRecord ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGINATION.pageSizes.map(String),
-            showLessItems: !screens.lg,
+            ...pager,
             showTotal: (n) => t('tasks.total', { count: n }),
             onChange: (page, pageSize) => setState((s) => withPage(s, page, pageSize)),
           }}

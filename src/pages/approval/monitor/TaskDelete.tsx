@@ -2,7 +2,7 @@
 // every user, the longest waiting first (filters: form, number/title, assignee); deleting one
 // cancels its instance's open tasks (processAdmin task/del) after a confirmation with a reason.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Empty, Grid, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, Modal, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +16,15 @@ import type { FormOption, MonitorApi, MonitorTaskRow, OpenTaskPage } from './api
 import { INITIAL_LIST, openTasksBody, withFilter, withPage, type ListState } from './model';
 import { scrollWhenRows } from '../tasks/tableScroll';
 import { LoadFailed } from '../tasks/LoadFailed';
+import { ResponsiveTable } from '../../../../runtime/list/ResponsiveTable';
+import { useThumbPager } from '../../../../runtime/list/thumbPager';
 
 const REASON_MAX = 500;
 
 export function TaskDelete({ api }: { api: MonitorApi }) {
   const { t, i18n } = useTranslation('approval');
+  const pager = useThumbPager();
   const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
   const [state, setState] = useState<ListState>(INITIAL_LIST);
   const [keyword, setKeyword] = useState('');
   const [data, setData] = useState<OpenTaskPage | null>(null);
@@ -131,7 +133,7 @@ export function TaskDelete({ api }: { api: MonitorApi }) {
     <div data-testid="task-delete-page">
       <Typography.Title level={3}>{t('taskDelete.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('taskDelete.intro')}</Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
+      <Space wrap className="fw-list-filters" style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
         <Select
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
@@ -176,7 +178,7 @@ export function TaskDelete({ api }: { api: MonitorApi }) {
       {error ? (
         <LoadFailed message={error} onRetry={() => void load()} />
       ) : (
-        <Table<MonitorTaskRow>
+        <ResponsiveTable<MonitorTaskRow>
           data-testid="task-delete-table"
           rowKey="taskId"
           size="middle"
@@ -192,7 +194,7 @@ export function TaskDelete({ api }: { api: MonitorApi }) {
             total: data?.totalRecord ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGINATION.pageSizes.map(String),
-            showLessItems: !screens.lg,
+            ...pager,
             showTotal: (n) => t('tasks.total', { count: n }),
             onChange: (page, pageSize) => setState((s) => withPage(s, page, pageSize)),
           }}

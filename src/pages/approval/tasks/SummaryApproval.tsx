@@ -4,7 +4,7 @@
 // reject them at once (the answer per application), everybody else is told why they cannot and
 // opens each application's detail (ytdFeiYongXiangQing, approve mode) instead.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, DatePicker, Empty, Grid, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Empty, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -22,6 +22,8 @@ import { UserSearchSelect } from './UserSearchSelect';
 import { selectionTitle } from './selectionTitle';
 import { scrollWhenRows } from './tableScroll';
 import { LoadFailed } from './LoadFailed';
+import { ResponsiveTable } from '../../../../runtime/list/ResponsiveTable';
+import { useThumbPager } from '../../../../runtime/list/thumbPager';
 
 /** The expense application form and its amount field. */
 export const SUMMARY_FORM = 'feiYongShenQing';
@@ -32,8 +34,8 @@ export const summaryDetailPath = (recordId: string) =>
 
 export function SummaryApproval({ api }: { api: TaskCenterApi }) {
   const { t } = useTranslation('approval');
+  const pager = useThumbPager();
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
   const [params, setParams] = useSearchParams();
   // the same query as the task center's, pinned to the to-do tab of the expense application
   const query = useMemo<TaskQuery>(() => ({ ...parseTaskQuery(params), tab: 'todo', formCode: SUMMARY_FORM }), [params]);
@@ -123,7 +125,7 @@ export function SummaryApproval({ api }: { api: TaskCenterApi }) {
           description={t('summary.notAllowedHow')}
         />
       )}
-      <Space wrap style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
+      <Space wrap className="fw-list-filters" style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
         <Input.Search
           allowClear
           data-testid="summary-keyword"
@@ -168,7 +170,7 @@ export function SummaryApproval({ api }: { api: TaskCenterApi }) {
       {error ? (
         <LoadFailed message={error} onRetry={() => void load()} />
       ) : (
-        <Table<TaskListRow>
+        <ResponsiveTable<TaskListRow>
           data-testid="summary-table"
           rowKey={(r) => r.taskId ?? r.recordId}
           size="middle"
@@ -194,7 +196,7 @@ export function SummaryApproval({ api }: { api: TaskCenterApi }) {
             total: data?.totalRecord ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGINATION.pageSizes.map(String),
-            showLessItems: !screens.lg,
+            ...pager,
             showTotal: (n) => t('tasks.total', { count: n }),
             onChange: (page, pageSize) => update(pageSize !== query.limit ? { page: 1, limit: pageSize as TaskQuery['limit'] } : { page, limit: query.limit }),
           }}

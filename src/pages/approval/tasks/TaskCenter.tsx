@@ -5,7 +5,7 @@
 // unread copy is marked read as it opens; batch approve/reject of to-do rows for users on the
 // batch-approval whitelist, with the answer per document.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, DatePicker, Empty, Grid, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Badge, Button, DatePicker, Empty, Grid, Input, Select, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -34,6 +34,9 @@ import { UserSearchSelect } from './UserSearchSelect';
 import { selectionTitle } from './selectionTitle';
 import { scrollWhenRows } from './tableScroll';
 import { LoadFailed } from './LoadFailed';
+import { ResponsiveTable } from '../../../../runtime/list/ResponsiveTable';
+import { thumbPager } from '../../../../runtime/list/thumbPager';
+import { usePhone } from '../../../../widgets/shared/viewport';
 
 export interface TaskCenterProps {
   api: TaskCenterApi;
@@ -51,6 +54,7 @@ export function TaskCenter({ api }: TaskCenterProps) {
   const { t, i18n } = useTranslation('approval');
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
+  const phone = usePhone();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseTaskQuery(params), [params]);
   const [data, setData] = useState<TaskAllData | null>(null);
@@ -220,7 +224,7 @@ export function TaskCenter({ api }: TaskCenterProps) {
     <div data-testid="task-center">
       <Typography.Title level={3}>{t('tasks.title')}</Typography.Title>
       <Tabs activeKey={query.tab} onChange={(k) => update({ tab: k as TaskTab })} items={TASK_TABS.map((tab) => ({ key: tab, label: tabLabel(tab) }))} />
-      <Space wrap style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
+      <Space wrap className="fw-list-filters" style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
         <Input.Search
           allowClear
           data-testid="task-keyword"
@@ -269,7 +273,7 @@ export function TaskCenter({ api }: TaskCenterProps) {
       </Space>
 
       {showBatch && (
-        <div style={{ marginBottom: 12 }} data-testid="task-batch-bar">
+        <div className="fw-list-batch" style={{ marginBottom: 12 }} data-testid="task-batch-bar">
           {batchAllowed ? (
             <Space wrap>
               <Button
@@ -300,7 +304,7 @@ export function TaskCenter({ api }: TaskCenterProps) {
       {error ? (
         <LoadFailed message={error} onRetry={() => void load()} testId="task-error" />
       ) : (
-        <Table<TaskListRow>
+        <ResponsiveTable<TaskListRow>
           data-testid="task-table"
           rowKey={rowKey}
           size="middle"
@@ -334,7 +338,7 @@ export function TaskCenter({ api }: TaskCenterProps) {
             total: data?.totalRecord ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGINATION.pageSizes.map(String),
-            showLessItems: !screens.lg,
+            ...thumbPager(phone, !screens.lg),
             showTotal: (n) => t('tasks.total', { count: n }),
             onChange: (page, pageSize) => update(pageSize !== query.limit ? { page: 1, limit: pageSize as TaskQuery['limit'] } : { page, limit: query.limit }),
           }}

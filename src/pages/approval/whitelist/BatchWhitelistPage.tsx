@@ -4,7 +4,7 @@
 // paging 10/20/30/50, add employees through the user picker, remove one or the selected ones.
 import { useCallback, useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import dayjs from 'dayjs';
-import { Alert, App, Button, Empty, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../../api/paths';
@@ -15,6 +15,8 @@ import { call as appCall, type ContractCalls } from '../../../api/call';
 import { ApiError } from '../../../api/client';
 import { LookupSelect } from '../matrix/LookupSelect';
 import type { DirectoryUser } from '../matrix/api';
+import { ResponsiveTable } from '../../../../runtime/list/ResponsiveTable';
+import { useThumbPager } from '../../../../runtime/list/thumbPager';
 
 const W = endpoints.processWhitelist;
 
@@ -43,6 +45,7 @@ const errorText = (e: unknown) => {
 export function BatchWhitelistPage({ api: given }: { api?: WhitelistApi } = {}) {
   const api = useMemo(() => given ?? createWhitelistApi(), [given]);
   const { t } = useTranslation('approval');
+  const pager = useThumbPager();
   const { message } = App.useApp();
   const [rows, setRows] = useState<WhitelistEntry[]>([]);
   const [total, setTotal] = useState(0);
@@ -175,7 +178,7 @@ export function BatchWhitelistPage({ api: given }: { api?: WhitelistApi } = {}) 
           data-testid="whitelist-error"
         />
       ) : null}
-      <Table<WhitelistEntry>
+      <ResponsiveTable<WhitelistEntry>
         rowKey="userId"
         size="small"
         loading={loading}
@@ -194,6 +197,7 @@ export function BatchWhitelistPage({ api: given }: { api?: WhitelistApi } = {}) 
           showSizeChanger: true,
           pageSizeOptions: PAGINATION.pageSizes.map(String),
           showTotal: (n) => t('matrix.total', { count: n }),
+          ...pager,
           onChange: (p, s) => {
             setPage(p);
             setLimit(s as PageSize);
