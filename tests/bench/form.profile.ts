@@ -10,7 +10,7 @@
 //   MODE=mount: the page's mount timings (window.__bench) and the functions with the most self
 //     and inclusive time while mounting.
 //
-// `npx tsx tests/bench/form.profile.ts` with C=fields|rows, R=fw|rjsf, KEYS, SLOW, WAIT=<ms after
+// `npx tsx tests/bench/form.profile.ts` with C=fields|rows|rowsQty, R=fw|rjsf, KEYS, SLOW, WAIT=<ms after
 // mount before the click>, REPEAT=<page loads> (keys mode: slow keys are rare, so load it a few
 // times), NOBUILD=1 to reuse the last build.
 import fs from 'node:fs';
@@ -29,9 +29,11 @@ const KEYS = Number(process.env.KEYS ?? 50);
 const SLOW = Number(process.env.SLOW ?? 16);
 const WAIT = Number(process.env.WAIT ?? 0);
 const REPEAT = Number(process.env.REPEAT ?? 1);
-const INPUT: Record<string, Record<string, string>> = {
-  fields: { fw: '#fw-f0', rjsf: '#root_f0' },
-  rows: { fw: '#fw-detail-0-item', rjsf: '#root_detail_0_item' },
+// the cases of form.bench.ts: the page case, the input per renderer, the keys
+const CASES: Record<string, { page: string; input: Record<string, string>; key?: (i: number) => string }> = {
+  fields: { page: 'fields', input: { fw: '#fw-f0', rjsf: '#root_f0' } },
+  rows: { page: 'rows', input: { fw: '#fw-detail-0-item', rjsf: '#root_detail_0_item' } },
+  rowsQty: { page: 'rows', input: { fw: '#fw-detail-0-qty', rjsf: '#root_detail_0_qty' }, key: (i) => (i === 0 ? '1' : i % 2 === 1 ? '2' : 'Backspace') },
 };
 
 interface CpuProfile {
@@ -77,7 +79,7 @@ function cpuTimes(profile: CpuProfile, from = -Infinity, to = Infinity) {
 }
 
 async function openCase(page: Page, base: string) {
-  await page.goto(`${base}index.html?r=${r}&c=${kase}`);
+  await page.goto(`${base}index.html?r=${r}&c=${CASES[kase].page}`);
   await page.waitForFunction(() => window.__bench?.done === true, null, { timeout: 180000 });
   await page.waitForFunction(() => window.__bench.complete !== undefined, null, { polling: 'raf', timeout: 180000 });
 }
@@ -104,12 +106,13 @@ async function profileKeys(
 ) {
   await openCase(page, base);
   if (WAIT) await page.waitForTimeout(WAIT);
-  await page.locator(INPUT[kase][r]).click();
+  await page.locator(CASES[kase].input[r]).click();
   const browser = page.context().browser()!;
   await browser.startTracing(page, {
     categories: [
       'devtools.timeline',
       'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.stack',
       'v8',
       'v8.execute',
       'disabled-by-default-v8.gc',
@@ -123,7 +126,7 @@ async function profileKeys(
   await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.INTERVAL ?? 250) });
   await cdp.send('Profiler.start');
   for (let i = 0; i < KEYS; i++) {
-    await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
+    await page.keyboard.press(CASES[kase].key?.(i) ?? String.fromCharCode(97 + (i % 26)));
     await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => setTimeout(res, 0))));
   }
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
