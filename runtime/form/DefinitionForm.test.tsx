@@ -188,8 +188,10 @@ describe('DefinitionForm', () => {
         };
         const fields = () => host.querySelectorAll('.fw-form-body > .fw-field').length;
         // what each commit leaves in the DOM: the field count, and whether field 0 is a real input yet
-        const seen: { fields: number; input0: string | undefined }[] = [];
-        const record = new MutationObserver(() => seen.push({ fields: fields(), input0: host.querySelector('#fw-f0')?.tagName }));
+        const seen: { fields: number; input0?: string; input17?: string }[] = [];
+        const record = new MutationObserver(() =>
+          seen.push({ fields: fields(), input0: host.querySelector('#fw-f0')?.tagName, input17: host.querySelector('#fw-f17')?.tagName }),
+        );
         record.observe(host, { childList: true, subtree: true });
         flushSync(() => root.render(<DefinitionForm definition={def} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />));
         // the page's first render does not wait for the form: it is built right after, in a transition
@@ -197,9 +199,10 @@ describe('DefinitionForm', () => {
         expect(fields()).toBe(0);
         await waitFor(() => expect(fields()).toBe(100));
         record.disconnect();
-        // the first screenful in one commit, with stand-ins (of the widgets' size) where the widgets in view mount right after
+        // the first screenful in one commit, the widgets on the screen already real (nothing visible
+        // moves), those near it (768 px + 600 px margin) mounting right after, in a transition
         const first = seen.find((x) => x.fields > 0)!;
-        expect(first).toEqual({ fields: FIRST_FIELDS, input0: 'DIV' });
+        expect(first).toEqual({ fields: FIRST_FIELDS, input0: 'INPUT', input17: 'DIV' });
         // the other fields joined MORE_FIELDS at a time, in their own commits
         const counts = [...new Set(seen.map((x) => x.fields))];
         expect(counts).toEqual([

@@ -231,7 +231,8 @@ export function DefinitionForm(props: DefinitionFormProps) {
   // a long form is built in a transition after the page's first paint, which React renders in
   // slices (building it within the page's first render was one long task of the main thread)
   const ready = useDeferredValue(true, props.definition.fields.length < LAZY_FROM);
-  if (!ready) return <div className="fw-definition-form" data-testid="definition-form-pending" aria-busy="true" />;
+  // (a screen's height meanwhile, so what the page shows below the form does not move)
+  if (!ready) return <div className="fw-definition-form" data-testid="definition-form-pending" aria-busy="true" style={{ minHeight: '100vh' }} />;
   return <BuiltForm {...props} />;
 }
 

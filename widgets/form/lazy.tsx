@@ -1,9 +1,9 @@
 // Long forms render every field's shell (label, red asterisk, value, error) at once, but mount
 // the real, heavy edit widget (antd Input, Select, DatePicker, …) only for the fields on or near
-// the screen: the ones in view when the form mounts (measured before the first paint, mounted in
-// a transition right after it), the others when they scroll near the viewport (a transition too)
-// or take the focus (Tab, a label click, focusing the first error: at once). Once mounted a
-// widget stays.
+// the screen: the ones in view when the form mounts (measured before the first paint, so the
+// first frame shows real inputs there), the ones near it right after (a transition), the others
+// when they scroll near the viewport (a transition too) or take the focus (Tab, a label click,
+// focusing the first error: at once). Once mounted a widget stays.
 // Short forms and environments without IntersectionObserver (jsdom) mount every widget at once.
 import { createContext, startTransition, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 
@@ -60,6 +60,13 @@ export function LazyMountProvider({ enabled, children }: { enabled: boolean; chi
   return <LazyContext.Provider value={lazy}>{children}</LazyContext.Provider>;
 }
 
+/** Is the element on the screen right now? */
+export function isInViewport(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  const h = window.innerHeight || document.documentElement.clientHeight;
+  return r.bottom > 0 && r.top < h;
+}
+
 /** Is the element within LAZY_MARGIN of the viewport right now? */
 export function isNearViewport(el: Element): boolean {
   const r = el.getBoundingClientRect();
@@ -91,9 +98,13 @@ export function PendingControl({
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    // in view at mount: mounted right after the first paint, in a transition React renders in
-    // slices (layout is read once for all fields; mounting a screenful of widgets in the commit
-    // was one long task); the stand-in, of the widget's size, shows the value meanwhile
+    // on the screen at mount: mounted before the first paint (layout is read once for all
+    // fields), so nothing visible moves; near it: right after, in a transition React renders in
+    // slices (mounting them all in the commit was one long task), the stand-in meanwhile
+    if (isInViewport(el)) {
+      onNear(false);
+      return;
+    }
     if (isNearViewport(el)) {
       startTransition(() => onNear(false));
       return;
