@@ -8,7 +8,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, pickFirst, withSession } from './fixtures';
 import { recordPagePath } from '../../src/routes/recordPage';
-import { FORM_MODES } from '../../schemas/typeCodes';
+import { engineFormPath } from '../../src/routes/routeTable';
+import { FORM_MODES, TC } from '../../schemas/typeCodes';
 import { VIEWPORT } from '../../schemas/constants';
 
 const APPLY = '/web/emp/feiYong/shenQing/gt/gtFeiYongShenQingEdit';
@@ -209,5 +210,28 @@ test.describe('the expense application on a phone (issue 17)', () => {
     const body = (await page.locator('.fw-form-body').boundingBox())!;
     for (const f of await fieldBoxes(page)) expect.soft(Math.abs(f.right - (body.x + body.width)), `${f.key} full row`).toBeLessThan(1);
     await context.close();
+  });
+  test('360 px: the map, image upload and attachment widgets fit (专项费用, 网点)', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const CODES: Record<string, number> = { map: TC.MAP, attachment: TC.ATTACHMENT, image: TC.IMAGE };
+    const visits: [string, string, string, string[]][] = [
+      ['zhangwei', 'Demo@123', '/web/emp/feiYong/shenQing/zhuanXiang/zhuanXiangFeiYongAddUi', ['map', 'attachment']],
+      ['admin', 'Admin@123', engineFormPath('wangDian', { mode: FORM_MODES.ADD }), ['map', 'image']],
+    ];
+    for (const [user, password, path, types] of visits) {
+      const session = await apiLogin(request, user, password);
+      const { context, page } = await open(browser, session, PHONE, true, path);
+      for (const t of types) await expect(page.locator(`.fw-form-body > .fw-field[data-type="${CODES[t]}"]`).first(), `${path}: a ${t} field`).toBeAttached();
+      // the long form mounts its heavy widgets near the screen: scroll each into view first
+      for (const t of types) {
+        const f = page.locator(`.fw-form-body > .fw-field[data-type="${CODES[t]}"]`).first();
+        await f.scrollIntoViewIfNeeded();
+        const box = (await f.boundingBox())!;
+        expect.soft(box.x, `${path} ${t} left`).toBeGreaterThanOrEqual(0);
+        expect.soft(box.x + box.width, `${path} ${t} right`).toBeLessThanOrEqual(PHONE.width + 0.5);
+      }
+      expect(await outside(page, PHONE.width), path).toEqual([]);
+      await context.close();
+    }
   });
 });
