@@ -1,6 +1,7 @@
 // The expense application's detail rows (mingXi) on a phone, 360 × 740 with touch (issue 17):
 // each row a card with its fields stacked; add three cards, fill them, delete one, copy one; the
 // totals stay on the screen; nothing is wider than the viewport.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, withSession } from './fixtures';
 
@@ -44,6 +45,11 @@ test.describe('phone: detail rows as cards', () => {
       await expect(page.locator('#fw-mingXi-' + i + '-pinPai')).toBeFocused();
     }
     await expect(cards.getByRole('listitem')).toHaveCount(3);
+
+    // Tab goes through a card's fields in order
+    await page.locator('#fw-mingXi-0-shuLiang').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#fw-mingXi-0-danJia')).toBeFocused();
 
     // fill: 2 × 10, 3 × 5, 1 × 7.5 → amounts 20.00, 15.00, 7.50
     const fill: Array<[string, string]> = [
@@ -117,6 +123,16 @@ test.describe('phone: detail rows as cards', () => {
       expect(b.left, b.id).toBeGreaterThanOrEqual(0);
       expect(b.right, b.id).toBeLessThanOrEqual(WIDTH);
     }
+    // axe on the cards (target-size switched on): no serious or critical violation
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="field-mingXi"]')
+      .options({ rules: { 'target-size': { enabled: true } } })
+      .analyze();
+    const bad = axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad).toEqual([]);
+
     const detailBox = (await detail.boundingBox())!;
     expect(detailBox.x + detailBox.width).toBeLessThanOrEqual(WIDTH);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(WIDTH);
