@@ -83,11 +83,19 @@ describe('detail table on a phone (360 px): cards', () => {
     expect(copiedId).toMatch(/^\d{19}$/);
     expect(copiedId).not.toBe(originalId);
     expect(r.getByTestId('total-subFormField.amount')).toHaveTextContent('14,766.00');
+    // the copy's heading takes the focus (announced, scrolled to; no keyboard popping up)
+    await waitFor(() => expect(document.activeElement).toBe(within(r.getByTestId('row-subFormField-4')).getByRole('heading', { name: '第 5 行' })));
 
     await r.user.click(r.getByRole('button', { name: '删除第 1 行' }));
     rows = r.value() as SubFormRow[];
     expect(rows.map((x) => x._id)).toEqual([SUB_FORM_ROWS[1]._id, SUB_FORM_ROWS[2]._id, rows[2]._id, copiedId]);
     expect(r.queryByTestId('row-subFormField-4')).toBeNull();
+    // the focus goes to the card that took the deleted one's place
+    await waitFor(() => expect(document.activeElement).toBe(within(r.getByTestId('row-subFormField-0')).getByRole('heading', { name: '第 1 行' })));
+    // the last card deleted: the focus goes to the add button
+    for (let n = 4; n > 0; n--) await r.user.click(r.getByRole('button', { name: `删除第 ${n} 行` }));
+    expect(r.getByTestId('empty-subFormField')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(r.getByTestId('add-row-subFormField')));
   });
 
   it('shows cell errors on the card fields under the same keys as the table, and the table error', () => {
