@@ -44,6 +44,8 @@ interface BenchCase {
   /** the input the keys go to, per renderer */
   input: Record<Renderer, string>;
   viewport: { width: number; height: number };
+  /** a phone's context (touch, mobile viewport meta, pixel ratio), given to browser.newContext */
+  device?: { isMobile?: boolean; hasTouch?: boolean; deviceScaleFactor?: number };
   /** DefinitionForm only: after typing, scroll to the end and wait for this element to be a real input */
   lastInput?: string;
   /** the i-th key typed (Playwright key names); letters a–z by default */
@@ -269,7 +271,7 @@ async function main() {
         const runs = ACTIVE.filter((r) => !kase.renderers || kase.renderers.includes(r));
         const order: readonly Renderer[] = run % 2 === 0 ? runs : [...runs].reverse();
         for (const r of order) {
-          const context = await browser.newContext({ viewport: kase.viewport });
+          const context = await browser.newContext({ viewport: kase.viewport, ...kase.device });
           const page = await context.newPage();
           samples[r].push(await measure(page, url, r, kase));
           await context.close();
