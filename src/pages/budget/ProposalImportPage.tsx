@@ -6,10 +6,11 @@
 // The file goes up as base64 in a JSON body (a plain file input and fetch, no streamed upload).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Flex, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Select, Space, Typography } from 'antd';
 import { endpoints, type DataOf } from '../../api/paths';
 import { call, download } from '../../api/call';
 import { saveBlob } from '../approval/matrix/api';
+import { ResponsiveTable } from '../../../runtime/list/ResponsiveTable';
 
 const E = endpoints.budgetProposal;
 type Kind = 'quYu' | 'quDao' | 'feiYong' | 'chanPin';
@@ -155,7 +156,7 @@ export function ProposalImportPage() {
                 {t('budgetProposal.downloadErrors')}
               </Button>
             )}
-            <Table
+            <ResponsiveTable
               size="small"
               rowKey={(r) => `${r.row}-${r.column ?? ''}-${r.message}`}
               pagination={false}
@@ -182,7 +183,7 @@ export function ProposalImportPage() {
               </Button>
             </Space>
             {detail && (
-              <Table
+              <ResponsiveTable
                 size="small"
                 data-testid="proposal-lines"
                 rowKey={(r) => r.lineId ?? `${r.region}-${r.channel}-${r.subject}-${r.product}`}
