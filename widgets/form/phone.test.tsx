@@ -77,6 +77,9 @@ describe('phone layout (issue 17)', () => {
     expect(decl(`.${PHONE_RANGE_CLASS} .ant-picker-panels > .ant-picker-panel:last-child`, 'display').value).toBe('none');
     expect(decl(`.${PHONE_RANGE_CLASS} .ant-picker-header-next-btn`, 'visibility')).toEqual({ value: 'visible', important: true });
     expect(decl(`.${PHONE_RANGE_CLASS} .ant-picker-header-super-next-btn`, 'visibility')).toEqual({ value: 'visible', important: true });
+    // centred over rc-picker's inline margin; a date with time: the time columns under the month
+    expect(decl(`.${PHONE_SHEET_CLASS}.ant-picker-dropdown .ant-picker-panel-container`, 'margin-inline')).toEqual({ value: 'auto', important: true });
+    expect(decl(`.${PHONE_SHEET_CLASS} .ant-picker-datetime-panel`, 'flex-direction').value).toBe('column');
   });
 
   it('a select opens as a sheet', async () => {
