@@ -2,7 +2,7 @@
 // sign-in link, the language switch, sign out. Below the tablet width (usePhone, issue 17) the
 // navigation is a drawer behind a menu button and the language and user controls are icons.
 import { useEffect, useRef, useState } from 'react';
-import { Button, Drawer, Dropdown, Layout, Space } from 'antd';
+import { Button, Drawer, Dropdown, Grid, Layout, Space } from 'antd';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,11 +21,14 @@ export function DealerFrame() {
   const navigate = useNavigate();
   const signedIn = hasToken();
   const phone = usePhone();
+  // below 992 px the header has no room for the links (app.css hides them): they go in a drawer
+  const screens = Grid.useBreakpoint();
+  const drawerNav = phone || screens.lg === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!phone) setDrawerOpen(false);
-  }, [phone]);
+    if (!drawerNav) setDrawerOpen(false);
+  }, [drawerNav]);
   const [name, setName] = useState(getSessionValue('dealerName') ?? getSessionValue('empName') ?? getSessionValue('username'));
   // A signed-in dealer's session is checked (and its values refreshed) on entering the portal.
   useEffect(() => {
@@ -72,20 +75,23 @@ export function DealerFrame() {
       {t('dealer.signIn')}
     </Button>
   );
+  const menuButton = (
+    <Button
+      ref={drawerButton}
+      type="text"
+      className="touch-target"
+      aria-label={t('frame.openMenu')}
+      aria-expanded={drawerOpen}
+      aria-controls={drawerOpen ? 'dealer-nav-drawer' : undefined}
+      data-testid="menu-toggle"
+      icon={<MenuOutlined />}
+      onClick={() => setDrawerOpen(true)}
+    />
+  );
   // one tree for both widths: turning the phone does not remount the page
   const header = phone ? (
     <header className="dealer-header">
-      <Button
-        ref={drawerButton}
-        type="text"
-        className="touch-target"
-        aria-label={t('frame.openMenu')}
-        aria-expanded={drawerOpen}
-        aria-controls={drawerOpen ? 'dealer-nav-drawer' : undefined}
-        data-testid="menu-toggle"
-        icon={<MenuOutlined />}
-        onClick={() => setDrawerOpen(true)}
-      />
+      {menuButton}
       <strong className="frame-title" title={t('title.dealer')}>
         {t('title.dealer')}
       </strong>
@@ -109,6 +115,7 @@ export function DealerFrame() {
     </header>
   ) : (
     <header className="dealer-header">
+      {drawerNav && menuButton}
       <strong>{t('title.dealer')}</strong>
       <nav>
         <Space>
@@ -137,7 +144,7 @@ export function DealerFrame() {
     <PhoneTheme>
       <Layout className={phone ? 'frame frame-phone' : 'frame'} data-testid="dealer-frame">
         {header}
-        {phone && (
+        {drawerNav && (
           <Drawer
             open={drawerOpen}
             placement="left"

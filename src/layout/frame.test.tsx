@@ -242,6 +242,27 @@ describe('the dealer shell below the tablet width (issue 17)', () => {
   });
 });
 
+describe('the dealer shell on a tablet (768–991 px: app.css hides the header links)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+  it('offers the links through the drawer; the language select stays a select', async () => {
+    stubWidth(900);
+    renderFrame('/web/dp/shouYe', DealerFrame);
+    fireEvent.click(await screen.findByRole('button', { name: '打开菜单' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: '关于我们' })).toBeInTheDocument();
+    expect(screen.getByTestId('language-select')).toBeInTheDocument();
+  });
+  it('from 992 px up the links are in the header and there is no drawer button', async () => {
+    stubWidth(1280);
+    renderFrame('/web/dp/shouYe', DealerFrame);
+    expect(await screen.findByRole('link', { name: '关于我们' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '打开菜单' })).toBeNull();
+  });
+});
+
 describe('the tab strip below the tablet width (issue 17)', () => {
   afterEach(() => {
     vi.restoreAllMocks();

@@ -165,6 +165,15 @@ test('employee at 360 px: workbench, a menu page through the drawer, tabs that s
   await expect(page.getByTestId('not-found')).toBeVisible();
   await fits(page);
   await axe(page);
+  // a menu route without a definition, and an area's index
+  await page.goto('/web/report/kanBan/dashBoard');
+  await expect(page.getByTestId('not-configured')).toBeVisible();
+  await fits(page);
+  await axe(page);
+  await page.goto('/web/gongYingLian');
+  await expect(page.getByTestId('area-index').locator('.ant-card').first()).toBeVisible();
+  await fits(page);
+  await axe(page);
 });
 
 test('dealer at 360 px: home and a dealer page through the drawer', async ({ page, request }) => {
