@@ -188,9 +188,9 @@ describe('DefinitionForm', () => {
         };
         const fields = () => host.querySelectorAll('.fw-form-body > .fw-field').length;
         // what each commit leaves in the DOM: the field count, and whether field 0 is a real input yet
-        const seen: { fields: number; input0?: string; input17?: string }[] = [];
+        const seen: { fields: number; input0?: string; input12?: string }[] = [];
         const record = new MutationObserver(() =>
-          seen.push({ fields: fields(), input0: host.querySelector('#fw-f0')?.tagName, input17: host.querySelector('#fw-f17')?.tagName }),
+          seen.push({ fields: fields(), input0: host.querySelector('#fw-f0')?.tagName, input12: host.querySelector('#fw-f12')?.tagName }),
         );
         record.observe(host, { childList: true, subtree: true });
         flushSync(() => root.render(<DefinitionForm definition={def} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />));
@@ -202,7 +202,7 @@ describe('DefinitionForm', () => {
         // the first screenful in one commit, the widgets on the screen already real (nothing visible
         // moves), those near it (768 px + 600 px margin) mounting right after, in a transition
         const first = seen.find((x) => x.fields > 0)!;
-        expect(first).toEqual({ fields: FIRST_FIELDS, input0: 'INPUT', input17: 'DIV' });
+        expect(first).toEqual({ fields: FIRST_FIELDS, input0: 'INPUT', input12: 'DIV' });
         // the other fields joined MORE_FIELDS at a time, in their own commits
         const counts = [...new Set(seen.map((x) => x.fields))];
         expect(counts).toEqual([

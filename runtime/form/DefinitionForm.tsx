@@ -142,10 +142,10 @@ const headerGridStyle: CSSProperties = { display: 'grid', gridTemplateColumns: '
 const headerTitleStyle: CSSProperties = { fontWeight: 600, fontSize: 15, marginBottom: 8 };
 const headerLabelStyle: CSSProperties = { color: 'rgba(0,0,0,0.45)', marginInlineEnd: 8 };
 
-/** A long form's first render holds this many fields (a screenful and more, so the action bar below does not move)… */
-export const FIRST_FIELDS = 30;
+/** A long form's first render holds this many fields (a phone's screenful and more)… */
+export const FIRST_FIELDS = 16;
 /** …and each following transition this many more. */
-export const MORE_FIELDS = 30;
+export const MORE_FIELDS = 16;
 
 /**
  * How many of a long form's fields are rendered: the first FIRST_FIELDS at once, the rest in
@@ -169,7 +169,12 @@ function FormBody({ model, locale, services, forceView }: { model: FormModel; lo
   return (
     <LazyMountProvider enabled={long}>
       <FormFieldsContext.Provider value={model.definition.fields}>
-        <div className={`fw-form-body ${FORM_GRID_CLASS}`} data-complete={count >= model.fields.length ? 'true' : 'false'} style={gridStyle}>
+        <div
+          className={`fw-form-body ${FORM_GRID_CLASS}`}
+          data-complete={count >= model.fields.length ? 'true' : 'false'}
+          // until every field is in, a screen's height: the action bar below does not move as they join
+          style={count < model.fields.length ? { ...gridStyle, minHeight: '100vh' } : gridStyle}
+        >
           {fields.map((f) => (
             <FieldRenderer key={f.key} source={source} field={f} locale={locale} services={services} forceView={forceView} />
           ))}
