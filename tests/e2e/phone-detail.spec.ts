@@ -66,7 +66,7 @@ test.describe('phone: detail rows as cards', () => {
     await expect(page.getByTestId('cell-mingXi.0.jinE')).toContainText('20.00');
     await expect(page.getByTestId('cell-mingXi.2.jinE')).toContainText('7.50');
     await expect(page.getByTestId('total-mingXi.jinE')).toHaveText('42.50');
-    await expect(page.getByTestId('total-mingXi.shuLiang')).toHaveText(/^6(\.00)?$/);
+    await expect(page.getByTestId('total-mingXi.shuLiang')).toHaveText('6');
 
     // delete the second card: its neighbour moves up, the totals follow
     await page.getByRole('button', { name: '删除第 2 行' }).click();
@@ -89,7 +89,7 @@ test.describe('phone: detail rows as cards', () => {
     await expect(page.locator('#fw-mingXi-2-beiZhu')).toHaveValue('第1条');
     await expect(page.getByTestId('cell-mingXi.2.jinE')).toContainText('20.00');
     await expect(page.getByTestId('total-mingXi.jinE')).toHaveText('47.50');
-    await expect(page.getByTestId('total-mingXi.shuLiang')).toHaveText(/^5(\.00)?$/);
+    await expect(page.getByTestId('total-mingXi.shuLiang')).toHaveText('5');
 
     // the totals stay on the screen while the first card is read: the bar stuck to the bottom, or
     // its fixed copy there when an ancestor clips overflow (sticky then sticks to that ancestor)

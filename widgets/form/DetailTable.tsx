@@ -8,9 +8,9 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProper
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { columnsOf, holdsValue, type FieldDefinition, type Locale } from '../../schemas';
+import { TC, columnsOf, holdsValue, type FieldDefinition, type Locale } from '../../schemas';
 import { sum } from '../../schemas/logic/decimal';
-import { formatAmount, formatDecimal } from '../format';
+import { formatAmount, formatDecimal, formatInteger } from '../format';
 import { localText as localized, useWidgetT } from '../i18n';
 import type { WidgetServices } from '../types';
 import type { CellHost } from './cells';
@@ -244,7 +244,13 @@ export function useTotals(
     for (const key of totals) {
       const col = columns.find((c) => c.key === key);
       const s = sum(rows.map((r) => r[key]));
-      out[key] = s ? (col?.money || col?.precision === undefined ? formatAmount(s.toFixed()) : formatDecimal(s.toFixed(), col.precision)) : '';
+      out[key] = !s
+        ? ''
+        : col?.type === TC.INTEGER && !col.money
+          ? formatInteger(s.toFixed(0))
+          : col?.money || col?.precision === undefined
+            ? formatAmount(s.toFixed())
+            : formatDecimal(s.toFixed(), col.precision);
     }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps
