@@ -6,19 +6,21 @@ import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../schemas/constants';
-import { configureCatalogue } from './api/errorCatalogue';
+import { configureCatalogue, type AlertOptions } from './api/errorCatalogue';
 import { accessibleTheme } from '../widgets/theme';
 import { antdLocaleOf } from './i18n/antdLocales';
+import { takePendingAlert } from './AppProviders';
 
 function CatalogueWiring({ navigate }: { navigate?: (path: string) => void }) {
   const { modal } = AntApp.useApp();
   useEffect(() => {
-    configureCatalogue({
-      alert: ({ title, content, okText, onOk }) => {
-        modal.warning({ title, content, okText, onOk, keyboard: false, maskClosable: false, centered: true, className: 'session-expired-dialog' });
-      },
-      ...(navigate ? { navigate } : {}),
-    });
+    const alert = ({ title, content, okText, onOk }: AlertOptions) => {
+      modal.warning({ title, content, okText, onOk, keyboard: false, maskClosable: false, centered: true, className: 'session-expired-dialog' });
+    };
+    configureCatalogue({ alert, ...(navigate ? { navigate } : {}) });
+    // an alert asked for before these providers were mounted (src/AppProviders.tsx)
+    const pending = takePendingAlert();
+    if (pending) alert(pending);
   }, [modal, navigate]);
   return null;
 }

@@ -3,14 +3,47 @@
 // pages use no antd (issue 16: the login route's JavaScript ≤ 250 KiB gzipped): while the app
 // shows only them, antd's providers are not loaded (fetched when the browser is idle); the first
 // page that is not a sign-in page renders inside them from then on (AntdGate).
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
 import { appStore } from './session/atoms';
 import { i18n } from './i18n/i18n';
+import { configureCatalogue, type AlertOptions } from './api/errorCatalogue';
 
-const loadAntdProviders = () => import('./AntdProviders');
+type AntdModule = typeof import('./AntdProviders');
+let antdModule: AntdModule | null = null;
+const loadAntdProviders = () =>
+  import('./AntdProviders').then((m) => {
+    antdModule = m;
+    return m;
+  });
 const AntdProviders = lazy(loadAntdProviders);
+
+/**
+ * The error catalogue's alert (session expired) until antd's providers are mounted: kept, and shown
+ * by their modal once they are (src/AntdProviders.tsx takes it); a pending alert makes AntdGate
+ * load them. An answer can come before they mount: a route's loader asks while the page loads.
+ */
+let pendingAlert: AlertOptions | null = null;
+const alertListeners = new Set<() => void>();
+configureCatalogue({
+  alert: (options) => {
+    pendingAlert = options;
+    alertListeners.forEach((f) => f());
+  },
+});
+const subscribeAlert = (f: () => void) => {
+  alertListeners.add(f);
+  return () => alertListeners.delete(f);
+};
+const hasPendingAlert = () => pendingAlert !== null;
+
+/** The alert the catalogue asked for before antd's providers were mounted, once. */
+export function takePendingAlert(): AlertOptions | null {
+  const a = pendingAlert;
+  pendingAlert = null;
+  return a;
+}
 
 /** Paths that show a sign-in page (or only redirect to one): no antd needed. */
 export function isSignInPath(pathname: string): boolean {
@@ -32,22 +65,33 @@ const windowPath: PathSource = {
 /** antd's providers wrap the app from the first page that is not a sign-in page on (never unwrapped). */
 function AntdGate({ children, navigate, path }: { children: ReactNode; navigate?: (path: string) => void; path: PathSource }) {
   const pathname = useSyncExternalStore(path.subscribe, path.pathname, path.pathname);
-  const [wrapped, setWrapped] = useState(() => !isSignInPath(pathname));
-  if (!wrapped && !isSignInPath(pathname)) setWrapped(true);
+  const alerting = useSyncExternalStore(subscribeAlert, hasPendingAlert, hasPendingAlert);
+  const needed = alerting || !isSignInPath(pathname);
+  const [wrapped, setWrapped] = useState(needed);
+  if (!wrapped && needed) setWrapped(true);
+  const [loaded, setLoaded] = useState<AntdModule | null>(antdModule);
+  const mod = loaded ?? antdModule;
   useEffect(() => {
-    if (wrapped) return;
+    if (mod) return;
+    if (wrapped) {
+      let live = true;
+      void loadAntdProviders().then((m) => live && setLoaded(m));
+      return () => {
+        live = false;
+      };
+    }
     // fetched ahead once the sign-in page is idle, so the page after the login does not wait for it
     const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
     const run = () => void loadAntdProviders().catch(() => undefined);
     if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: 5000 });
     else setTimeout(run, 2000);
-  }, [wrapped]);
+  }, [wrapped, mod]);
   if (!wrapped) return children;
-  return (
-    <Suspense fallback={null}>
-      <AntdProviders navigate={navigate}>{children}</AntdProviders>
-    </Suspense>
-  );
+  // Not React.lazy with Suspense here: the router's RouterProvider, mounted in a Suspense retry,
+  // can miss the router's state changes between its render and its subscription (stuck on the
+  // loading mask); rendered once the module is in, it mounts in an ordinary render.
+  if (!mod) return null;
+  return <mod.default navigate={navigate}>{children}</mod.default>;
 }
 
 /** antd's providers around a part of a sign-in page that uses antd (the QR sign-in, its confirmation). */
