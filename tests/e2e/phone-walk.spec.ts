@@ -284,7 +284,7 @@ test('every catalog form (modes 0, 2, 3), every list route and the dealer portal
   const dealer = ((await dealerLogin.json()) as Env<Record<string, unknown>>).data;
   const dealerVisits: Visit[] = DEALER_PAGES.map((p) => ({ path: `/web/dp/${p}`, label: `dealer /web/dp/${p}`, want: {} }));
 
-  // four pages at once (the walk mostly waits for the server): forms, lists, approvers, dealer
+  // five pages at once (the walk mostly waits for the server): forms ×2, lists ×2, approvers then dealer
   const half = Math.ceil(formVisits.length / 2);
   const jobs: Promise<PhoneFinding[]>[] = [
     (async () => {
@@ -303,14 +303,15 @@ test('every catalog form (modes 0, 2, 3), every list route and the dealer portal
         await context.close();
       }
     })(),
-    (async () => {
+    ...[0, 1].map(async (part) => {
       const { context, page } = await signedInPhone(browser, admin, '/web/system/gongZuoTai');
+      const mid = Math.ceil(listVisits.length / 2);
       try {
-        return await walk(page, listVisits, 'admin lists');
+        return await walk(page, part ? listVisits.slice(mid) : listVisits.slice(0, mid), `admin lists (${part + 1})`);
       } finally {
         await context.close();
       }
-    })(),
+    }),
     (async () => {
       const out: PhoneFinding[] = [];
       for (const [user, visits] of approveVisits) {
