@@ -9,7 +9,7 @@ import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { TC, columnsOf, holdsValue, type FieldDefinition, type Locale } from '../../schemas';
-import { sum } from '../../schemas/logic/decimal';
+import { Decimal, toDecimal } from '../../schemas/logic/decimal';
 import { formatAmount, formatDecimal, formatInteger } from '../format';
 import { localText as localized, useWidgetT } from '../i18n';
 import type { WidgetServices } from '../types';
@@ -231,40 +231,86 @@ const DetailRow = memo(function DetailRow({
   );
 });
 
-/** Column totals (`field.totals`) as formatted texts by column key, recomputed when a cell of the column or the rows change. */
+/**
+ * A column's running sum: each row's cell as a Decimal (null: not a number), the sum of the
+ * numbers and how many are not. A cell's change adjusts the sum by the difference — a key in a
+ * 500-row table parses one cell, not 500 — and is exact (decimal arithmetic, `toDecimal` as in
+ * `sum`); rows added, removed or replaced rebuild it.
+ */
+interface ColumnSum {
+  cells: (Decimal | null)[];
+  acc: Decimal;
+  bad: number;
+}
+function columnSum(rows: readonly Record<string, unknown>[], key: string): ColumnSum {
+  const s: ColumnSum = { cells: [], acc: new Decimal(0), bad: 0 };
+  for (const r of rows) {
+    const d = toDecimal(r[key]);
+    s.cells.push(d);
+    if (d) s.acc = s.acc.plus(d);
+    else s.bad++;
+  }
+  return s;
+}
+function setCell(s: ColumnSum, row: number, value: unknown) {
+  const old = s.cells[row];
+  const next = toDecimal(value);
+  if (old) s.acc = s.acc.minus(old);
+  else s.bad--;
+  if (next) s.acc = s.acc.plus(next);
+  else s.bad++;
+  s.cells[row] = next;
+}
+
+/** Column totals (`field.totals`) as formatted texts by column key, following a cell of the column or the rows when they change. */
 export function useTotals(
   source: FieldSource,
   field: FieldDefinition,
   columns: FieldDefinition[],
 ): { totals: ReadonlySet<string>; values: Record<string, string> } {
   const totals = new Set(field.totals ?? []);
-  const compute = useCallback(() => {
-    const rows = (source.getValue(field.key) as Record<string, unknown>[] | undefined) ?? [];
+  const sums = useRef<Map<string, ColumnSum>>(new Map());
+  const texts = useCallback(() => {
     const out: Record<string, string> = {};
-    for (const key of totals) {
+    for (const [key, s] of sums.current) {
       const col = columns.find((c) => c.key === key);
-      const s = sum(rows.map((r) => r[key]));
-      out[key] = !s
-        ? ''
-        : col?.type === TC.INTEGER && !col.money
-          ? formatInteger(s.toFixed(0))
-          : col?.money || col?.precision === undefined
-            ? formatAmount(s.toFixed())
-            : formatDecimal(s.toFixed(), col.precision);
+      out[key] =
+        s.bad > 0
+          ? ''
+          : col?.type === TC.INTEGER && !col.money
+            ? formatInteger(s.acc.toFixed(0))
+            : col?.money || col?.precision === undefined
+              ? formatAmount(s.acc.toFixed())
+              : formatDecimal(s.acc.toFixed(), col.precision);
     }
     return out;
+  }, [columns]);
+  const compute = useCallback(() => {
+    const rows = (source.getValue(field.key) as Record<string, unknown>[] | undefined) ?? [];
+    sums.current = new Map([...totals].map((key) => [key, columnSum(rows, key)]));
+    return texts();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source, field.key, columns]);
+  }, [source, field.key, texts]);
   const [values, setValues] = useState(compute);
   useEffect(
     () =>
       source.onChange((changed) => {
+        const prefix = `${field.key}.`;
+        let cells = false;
         for (const p of changed) {
-          if (p === field.key || (p.startsWith(`${field.key}.`) && totals.has(p.slice(p.lastIndexOf('.') + 1)))) {
+          if (p !== field.key && !(p.startsWith(prefix) && totals.has(p.slice(p.lastIndexOf('.') + 1)))) continue;
+          // one cell (`detail.3.amount`) of a summed column: by the difference; anything else
+          // (the rows, a column's state) rebuilds
+          const row = p.slice(prefix.length, p.lastIndexOf('.'));
+          const s = sums.current.get(p.slice(p.lastIndexOf('.') + 1));
+          if (p === field.key || !/^\d+$/.test(row) || !s || Number(row) >= s.cells.length) {
             setValues(compute());
             return;
           }
+          setCell(s, Number(row), source.getValue(p));
+          cells = true;
         }
+        if (cells) setValues(texts());
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [source, compute, field.key],
