@@ -1,6 +1,7 @@
 // Lists on a phone (issue 17) at 360 × 740, touch: the generic list (expense applications) as
 // cards with a filter drawer and a thumb-sized pager, the task center and the budget pools (lists
 // made by hand) as cards; nothing wider than the screen; at 1280 px the desktop grid as before.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, withSession } from './fixtures';
 
@@ -38,6 +39,17 @@ async function fitsTheScreen(page: Page) {
   expect(wide).toEqual([]);
 }
 
+/** axe over the list (target-size on): no serious or critical violation */
+async function axe(page: Page, include: string) {
+  const results = await new AxeBuilder({ page })
+    .include(include)
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+  expect(bad, report).toEqual([]);
+}
+
 /** a touch target at least 44 × 44 px */
 async function thumbSized(page: Page, selector: string) {
   const box = await page.locator(selector).first().boundingBox();
@@ -64,12 +76,14 @@ test.describe('lists on a phone (360 × 740)', () => {
     await fitsTheScreen(page);
     await thumbSized(page, '.fw-list-card-actions .ant-btn');
     await thumbSized(page, '[data-testid="list-pagination"] .ant-pagination-next');
+    await axe(page, '[data-testid="definition-list"]');
 
     // filters in a drawer: 活动名称 like 大润发
     const count = await cards.locator('.fw-list-card').count();
     await page.getByTestId('list-filter-open').tap();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
+    await axe(page, '.fw-filter-drawer');
     await drawer.getByLabel('活动名称').fill('大润发');
     await drawer.getByTestId('list-search').tap();
     await expect(drawer).toBeHidden();
@@ -119,24 +133,16 @@ test.describe('lists on a phone (360 × 740)', () => {
     await expect(table).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.ant-table')).toHaveCount(0);
     await fitsTheScreen(page);
-    // the tab strip scrolls inside its own box; the tabs off the screen are in its 更多 menu
-    await expect(page.locator('.ant-tabs-nav-more')).toBeVisible();
+    // the four tabs share one row on the screen
+    await expect(page.getByTestId('task-tabs')).toBeVisible();
+    await axe(page, '[data-testid="task-center"]');
     const keyword = page.getByTestId('task-keyword');
     const kb = await keyword.boundingBox();
     expect(kb!.width).toBeGreaterThan(280);
     for (const tab of ['todo', 'done', 'cc', 'started'] as const) {
-      // a tab on the screen is tapped; one scrolled off it is taken from the strip's 更多 menu
-      const tabEl = page.locator('.ant-tabs-nav-list').getByTestId(`task-tab-${tab}`);
-      const onScreen = await tabEl.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        return r.left >= 0 && r.right <= window.innerWidth;
-      });
-      if (onScreen) await tabEl.tap();
-      else {
-        await page.locator('.ant-tabs-nav-more').first().tap();
-        await page.locator(`.ant-tabs-dropdown:visible [data-testid="task-tab-${tab}"]`).tap();
-      }
-      await expect(page.locator('.ant-tabs-nav-list .ant-tabs-tab-active').getByTestId(`task-tab-${tab}`)).toHaveCount(1);
+      await thumbSized(page, `.ant-segmented-item:has([data-testid="task-tab-${tab}"])`);
+      await page.getByTestId(`task-tab-${tab}`).tap();
+      await expect(page.locator('.ant-segmented-item-selected').getByTestId(`task-tab-${tab}`)).toHaveCount(1);
       await expect(table.locator('.ant-skeleton')).toHaveCount(0);
       await fitsTheScreen(page);
       const n = await table.locator('.fw-list-card').count();
@@ -165,6 +171,7 @@ test.describe('lists on a phone (360 × 740)', () => {
     await expect(row.getByTestId('pool-ledger-YSC2026-HD-KA-CX')).toBeVisible();
     await fitsTheScreen(page);
     await thumbSized(page, '[data-testid="pool-row-YSC2026-HD-KA-CX"] [data-testid="pool-ledger-YSC2026-HD-KA-CX"]');
+    await axe(page, '[data-testid="budget-pools-page"]');
   });
 });
 
@@ -180,6 +187,11 @@ test.describe('lists from the tablet width up', () => {
     await expect(page.getByTestId('list-cards')).toHaveCount(0);
     await expect(page.getByTestId('list-filter-open')).toHaveCount(0);
     await expect(page.getByTestId('list-pagination')).not.toHaveClass(/ant-pagination-simple/);
+  });
+
+  test("1280 px: the task center's table", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await withSession(page, await apiLogin(request, 'admin', 'Admin@123'));
     await page.goto(TASKS);
     await expect(page.getByTestId('task-table')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.ant-table')).toBeVisible();

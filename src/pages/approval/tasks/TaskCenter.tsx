@@ -5,7 +5,7 @@
 // unread copy is marked read as it opens; batch approve/reject of to-do rows for users on the
 // batch-approval whitelist, with the answer per document.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, DatePicker, Empty, Grid, Input, Select, Space, Tabs, Typography } from 'antd';
+import { Alert, Badge, Button, DatePicker, Empty, Grid, Input, Segmented, Select, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -223,7 +223,20 @@ export function TaskCenter({ api }: TaskCenterProps) {
   return (
     <div data-testid="task-center">
       <Typography.Title level={3}>{t('tasks.title')}</Typography.Title>
-      <Tabs activeKey={query.tab} onChange={(k) => update({ tab: k as TaskTab })} items={TASK_TABS.map((tab) => ({ key: tab, label: tabLabel(tab) }))} />
+      {phone ? (
+        // on a phone the four tabs share the row (a tab strip would hide two behind a menu)
+        <Segmented
+          block
+          className="fw-phone-tabs"
+          data-testid="task-tabs"
+          value={query.tab}
+          onChange={(k) => update({ tab: k as TaskTab })}
+          options={TASK_TABS.map((tab) => ({ value: tab, label: tabLabel(tab) }))}
+          style={{ marginBottom: 12 }}
+        />
+      ) : (
+        <Tabs activeKey={query.tab} onChange={(k) => update({ tab: k as TaskTab })} items={TASK_TABS.map((tab) => ({ key: tab, label: tabLabel(tab) }))} />
+      )}
       <Space wrap className="fw-list-filters" style={{ marginBottom: 12 }} role="search" aria-label={t('tasks.filters')}>
         <Input.Search
           allowClear
