@@ -1,6 +1,6 @@
 // The root of every route: page title per portal, the loading overlay, and the outlet.
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Outlet, useLocation, useRouteError, isRouteErrorResponse } from 'react-router';
+import { Component, lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
+import { Outlet, UNSAFE_DataRouterContext, useLocation, useRouteError, isRouteErrorResponse } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay, LoadingMask } from './LoadingOverlay';
 
@@ -29,8 +29,19 @@ export function RootLayout() {
   );
 }
 
-/** Shown before the first route's data is ready. */
+/**
+ * Shown before the first route's data is ready. RouterProvider takes the router's state as it
+ * renders and subscribes once it has committed: when the first route finished loading in between
+ * (its modules were in while antd's providers mounted the router late), the provider never hears
+ * of it and this mask stayed for good (seen in e2e: no page, no request after the modules). Once
+ * mounted (the provider has subscribed by then), a router already initialized is nudged to
+ * publish its state again.
+ */
 export function RootHydrateFallback() {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  useEffect(() => {
+    if (router?.state.initialized) void router.revalidate();
+  }, [router]);
   return <LoadingMask />;
 }
 
