@@ -1,19 +1,21 @@
 // npm run bench:form — DefinitionForm against a plain controlled @rjsf/antd Form, in one
 // Chromium run, alternating, BENCH_RUNS runs each (20 by default):
 // - mount: start of render → first frame after mount (window.__bench in the page)
-// - typing 50 keys into one input (letters into a text field, or a case's own keys): the first key's processing time (the field was
-//   just clicked: a stand-in swapping to its real input is paid here) apart from the later keys',
-//   and per-key processing time (listeners at window
-//   capture/bubble around keydown, keypress, input, keyup — the whole dispatch, React's render
-//   included; Event Timing entries ≥ 16 ms are counted as a cross-check) and per-key main-thread
-//   script time (CDP Performance.getMetrics ScriptDuration delta / keys), and each key's
-//   main-thread CPU time in those dispatches (a Chromium trace's thread time; wall time minus the
-//   time the renderer waited for a core on a busy machine)
-// for a 300-field definition and for a detail sub-form of 500 rows × 8 columns.
+// - typing 50 keys into one input (letters into a text field, or a case's own keys): each key's
+//   processing time (listeners at window capture/bubble around keydown, keypress, input, keyup —
+//   the whole dispatch, React's render included; Event Timing entries ≥ 16 ms are counted as a
+//   cross-check), the first key's apart (the field was just clicked: a stand-in swapping to its
+//   real input is paid here), per-key main-thread script time (CDP Performance.getMetrics
+//   ScriptDuration delta / keys), and each key's main-thread CPU time in its dispatches (a
+//   Chromium trace's thread time: the wall time less the time the renderer waited for a core on
+//   a busy machine)
+// for a 300-field definition, a detail sub-form of 500 rows × 8 columns (a text cell), and the
+// same table typing into a quantity (row formula and column total on every key).
 // Prints medians, p95, the slowest key (max, the first key included) and the number of keys over
-// the 16 ms budget (issue 16: EVERY key ≤ 16 ms), and the ratios to the baseline.
-// BENCH_CASES=fields,rows picks cases (keys of CASES below; a case is a page case + a viewport);
-// BENCH_RENDERERS=fw leaves the baseline out.
+// the 16 ms budget (issue 16: EVERY key ≤ 16 ms), wall and CPU, and the ratios to the baseline.
+// BENCH_CASES=fields,rows,rowsQty picks cases (keys of CASES below: a page case, an input, a
+// viewport, optionally a phone's context and the keys); BENCH_RENDERERS=fw leaves the baseline
+// out; BENCH_KEYS, BENCH_TRACE=0.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
