@@ -11,6 +11,9 @@ const preview: Preview = {
   parameters: {
     a11y: { test: 'error' },
     controls: { expanded: true },
+    // a phone's width (issue 17, below VIEWPORT.tabletMinPx): a story asks for it with
+    // `globals: { viewport: { value: 'phone360', isRotated: false } }`
+    viewport: { options: { phone360: { name: 'Phone 360 × 740', styles: { width: '360px', height: '740px' }, type: 'mobile' } } },
   },
   decorators: storyAnnotations.decorators as Preview['decorators'],
   // the browser build carries the login page's texts only; every story may show any namespace in any locale

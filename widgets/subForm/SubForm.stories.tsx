@@ -17,14 +17,10 @@ const meta = {
 
 /**
  * A phone's width (issue 17): below VIEWPORT.tabletMinPx (768) the rows are cards. The viewport
- * toolbar sizes the story's frame; the table takes over again from the tablet width up.
+ * toolbar sizes the story's frame (the `phone360` option of .storybook/preview.tsx); the table
+ * takes over again from the tablet width up.
  */
-const phone = {
-  parameters: {
-    viewport: { options: { phone360: { name: 'Phone 360 × 740', styles: { width: '360px', height: '740px' }, type: 'mobile' as const } } },
-  },
-  globals: { viewport: { value: 'phone360', isRotated: false } },
-};
+const phone = { globals: { viewport: { value: 'phone360', isRotated: false } } };
 export default meta;
 type Story = StoryObj<typeof meta>;
 
