@@ -108,7 +108,13 @@ interface Dependent {
   refs: ParamReference[];
 }
 
+// A definition's fields are never changed in place (the designer replaces the array), so the
+// dependents are worked out once per fields array, not on every key.
+const dependentsCache = new WeakMap<readonly FieldDefinition[], Dependent[]>();
+
 function dependentsOf(fields: readonly FieldDefinition[]): Dependent[] {
+  const hit = dependentsCache.get(fields);
+  if (hit) return hit;
   const out: Dependent[] = [];
   for (const f of fields) {
     const refs = paramReferences(f.dataSource?.params);
@@ -120,6 +126,7 @@ function dependentsOf(fields: readonly FieldDefinition[]): Dependent[] {
       }
     }
   }
+  dependentsCache.set(fields, out);
   return out;
 }
 
