@@ -227,6 +227,18 @@ describe('DefinitionForm', () => {
       }
     },
   );
+  it('mode 4: the return reason and the approval history (its timeline loads with it)', async () => {
+    const record = {
+      id: '1000000000000000001',
+      number: 'N1',
+      data: {},
+      returnReason: '金额有误',
+      history: [{ at: '2026-11-20 10:00', nodeName: '部门审批', approver: '李四', action: '退回', comment: '请核对' }],
+    };
+    render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.MODIFY_ON_RETURN} record={record} user={user} onSubmit={() => {}} />);
+    expect(within(screen.getByTestId('return-info')).getByText('金额有误')).toBeInTheDocument();
+    expect(await within(screen.getByTestId('return-info')).findByText('2026-11-20 10:00 · 部门审批 · 李四 · 退回 · 请核对')).toBeInTheDocument();
+  });
   it('a short form mounts every widget at once', () => {
     render(<DefinitionForm definition={expenseDefinition()} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />);
     expect(document.querySelector('.fw-pending-control')).toBeNull();

@@ -9,7 +9,9 @@
 // targets of issue 5 depend on that. Validation is still the compiled record schema of
 // schemas/ (ajv, the same as the server's).
 import {
+  lazy,
   startTransition,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -20,7 +22,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { Alert, Button, Modal, Result, Space, Timeline, Watermark } from 'antd';
+import { Alert, Button, Modal, Result, Space, Watermark } from 'antd';
 import { FORM_MODES, isEditable, type FormDefinition, type FormMode, type Locale } from '../../schemas';
 import type { WidgetServices } from '../../widgets/types';
 import {
@@ -203,6 +205,9 @@ function HeaderGroup({ title, fields }: { title: string; fields: { key: string; 
   );
 }
 
+/** The return history's timeline: only a returned document shows one, so its code loads then. */
+const Timeline = lazy(() => import('antd/es/timeline'));
+
 function Header({ model, locale }: { model: FormModel; locale: Locale }) {
   const t = useRuntimeT(locale);
   const fields = headerFields(model);
@@ -218,9 +223,11 @@ function Header({ model, locale }: { model: FormModel; locale: Locale }) {
           {ret.reason ? <Alert type="warning" showIcon title={t('form.returnReason')} description={ret.reason} style={{ marginBottom: 8 }} /> : null}
           <div style={{ fontWeight: 500, marginBottom: 8 }}>{t('form.history')}</div>
           {ret.history.length ? (
-            <Timeline
-              items={ret.history.map((h, i) => ({ key: i, content: [h.at, h.nodeName, h.approver, h.action, h.comment].filter(Boolean).join(' · ') }))}
-            />
+            <Suspense fallback={null}>
+              <Timeline
+                items={ret.history.map((h, i) => ({ key: i, content: [h.at, h.nodeName, h.approver, h.action, h.comment].filter(Boolean).join(' · ') }))}
+              />
+            </Suspense>
           ) : (
             <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('form.historyEmpty')}</div>
           )}
