@@ -140,6 +140,23 @@ describe('ResponsiveTable', () => {
     expect(screen.getByLabelText('选择 FW002')).toBeDisabled();
   });
 
+  it('on a phone: a checkbox without a label of its own is named by the card heading', () => {
+    stubWidth(360);
+    render(
+      <ResponsiveTable<Row>
+        rowKey="id"
+        columns={[
+          { title: '单号', dataIndex: 'number' },
+          { title: '标题', dataIndex: 'title' },
+        ]}
+        dataSource={rows}
+        rowSelection={{ selectedRowKeys: [], onChange: () => {} }}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'FW001' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'FW002' })).toBeInTheDocument();
+  });
+
   it('on a phone: the simple pager with the thumb class pages through', () => {
     stubWidth(360);
     const onPage = vi.fn();

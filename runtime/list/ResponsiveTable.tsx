@@ -6,7 +6,7 @@
 // `cardActionKeys` columns (actions) at its foot with 44 px targets; the row's onRow props
 // (click, data-testid) go to the card; the table's pagination becomes the thumb-sized pager
 // (thumbPager); loading and empty states are kept. Nothing on the card is wider than the screen.
-import { isValidElement, type HTMLAttributes, type Key, type ReactNode } from 'react';
+import { isValidElement, useId, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { Checkbox, Empty, Pagination, Skeleton, Table, type TableProps } from 'antd';
 import type { ColumnGroupType, ColumnType } from 'antd/es/table';
 import { usePhone } from '../../widgets/shared/viewport';
@@ -93,6 +93,7 @@ function TableCards({
   cardActionKeys = [],
   'data-testid': testId,
 }: AnyProps) {
+  const idBase = useId();
   const cols = flatColumns(columns).filter((c) => !c.hidden);
   const [heading, ...rest] = cols;
   const actionCols = rest.filter((c, i) => cardActionKeys.includes(colId(c, i + 1)));
@@ -133,11 +134,15 @@ function TableCards({
                           checked={selected.has(String(key))}
                           disabled={check.disabled}
                           aria-label={(check as { 'aria-label'?: string })['aria-label']}
+                          // without a label of its own, the checkbox is named by the card's heading
+                          aria-labelledby={(check as { 'aria-label'?: string })['aria-label'] ? undefined : `${idBase}-${index}-title`}
                           onChange={(e) => toggle(key, e.target.checked)}
                         />
                       </label>
                     ) : null}
-                    <div className="fw-table-card-title">{heading ? cellOf(row, heading, index) : null}</div>
+                    <div className="fw-table-card-title" id={`${idBase}-${index}-title`}>
+                      {heading ? cellOf(row, heading, index) : null}
+                    </div>
                   </div>
                   {fieldCols.length ? (
                     <dl className="fw-list-card-fields">

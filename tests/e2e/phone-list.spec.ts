@@ -175,6 +175,28 @@ test.describe('lists on a phone (360 × 740)', () => {
   });
 });
 
+// the other lists made by hand (administrator): cards or their empty state, nothing off the screen
+const HAND_MADE = [
+  ['monitor', '/web/system/process/liuChengJianKong'],
+  ['task delete', '/web/system/process/liuChengRenWuDel'],
+  ['callback log', '/web/system/huiDiaoRiZhi/list'],
+  ['matrices', '/web/system/juZhen/juZhenList'],
+  ['summary approval', '/web/emp/feiYong/shenQing/feiYongHuiZongShenPi'],
+  ['batch whitelist', '/web/system/piLiangShenPiBaiMingDan'],
+] as const;
+for (const [name, path] of HAND_MADE) {
+  test(`360 px: ${name} as cards`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await withSession(page, await apiLogin(request, 'admin', 'Admin@123'));
+    await page.goto(path);
+    await expect(page.locator('.fw-list-card, .fw-list-cards-empty').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('main .fw-list-card .ant-skeleton')).toHaveCount(0);
+    await expect(page.locator('main .ant-table')).toHaveCount(0);
+    await fitsTheScreen(page);
+    await axe(page, 'main');
+  });
+}
+
 test.describe('lists from the tablet width up', () => {
   test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 

@@ -4,7 +4,7 @@
 // a link to open it, and what each detail line holds in its budget pool. The server computes
 // everything (POST /emp/api/v2/feiYong/danJu/lianLu); this only shows it.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Spin, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import type { ChainDocument, ChainLine, DocumentChain } from '../../../schemas/a
 import type { Locale } from '../../../schemas/constants';
 import { ApiError } from '../../api/client';
 import { STATUS_TAG_STYLES, amountText, documentPath, statusTag, summaryItems } from './chainModel';
+import { ResponsiveTable } from '../../../runtime/list/ResponsiveTable';
 
 export type ChainLoader = (id: string) => Promise<DocumentChain>;
 
@@ -154,7 +155,7 @@ export function DocumentChainView({ chain, locale }: { chain: DocumentChain; loc
           style={{ marginBottom: 12 }}
         />
       ) : null}
-      <Table<ChainDocument>
+      <ResponsiveTable<ChainDocument>
         size="small"
         rowKey="id"
         pagination={false}
@@ -168,7 +169,7 @@ export function DocumentChainView({ chain, locale }: { chain: DocumentChain; loc
           <Typography.Paragraph strong style={{ marginTop: 12, marginBottom: 8 }}>
             {t('expense.lines.title')}
           </Typography.Paragraph>
-          <Table<ChainLine>
+          <ResponsiveTable<ChainLine>
             size="small"
             rowKey={(l) => `${l.poolId}-${l.lineId ?? ''}`}
             pagination={false}
