@@ -1,5 +1,6 @@
-// The list of a definition, loaded when a list page first renders: the grid (ag-grid) is the
-// largest library of the app and a form page must not download it (issue 16 bundle budget).
+// The list of a definition, loaded when a list page first renders (issue 16 bundle budget). The
+// grid (ag-grid, the app's largest library) is a further chunk the list loads only from the
+// tablet width up; a phone shows cards and never downloads it (issue 17, runtime/list/ListGrid).
 import { lazy, Suspense } from 'react';
 import { Spin } from 'antd';
 import type { DefinitionListProps } from '../../runtime/list/DefinitionList';
