@@ -49,7 +49,7 @@ export interface Expected {
  * screen), the expected form / list is there, nothing loads, a heading or content is there.
  * Answers '' when shown, else what it still waits for after the timeout.
  */
-export async function settled(page: Page, route: string, want: Expected = {}, timeout = 20_000): Promise<string> {
+export async function settled(page: Page, route: string, want: Expected = {}, timeout = 45_000): Promise<string> {
   try {
     await expect
       .poll(
@@ -86,12 +86,17 @@ export async function settled(page: Page, route: string, want: Expected = {}, ti
       .toBe('ok');
     return '';
   } catch (e) {
-    return (
+    // what the page shows instead (an error result, an alert), to tell a slow page from a broken one
+    const shown = await page
+      .locator('.ant-result-title, .ant-alert-message, [role="alert"]')
+      .allInnerTexts()
+      .catch(() => [] as string[]);
+    const received =
       String(e)
         .split('\n')
         .find((l) => l.includes('Received'))
-        ?.trim() ?? 'did not settle'
-    );
+        ?.trim() ?? 'did not settle';
+    return `${received} after ${timeout / 1000} s${shown.length ? `; the page shows: ${shown.join(' / ').slice(0, 200)}` : ''}`;
   }
 }
 
