@@ -51,6 +51,14 @@ async function fits(page: Page) {
   expect(r.outside, `${page.url()}: controls outside the viewport`).toEqual([]);
 }
 
+/** The open drawer has finished sliding in (axe reads colours mid-fade otherwise). */
+async function drawerSettled(page: Page) {
+  const drawer = page.locator('.ant-drawer-open');
+  await expect(drawer).toHaveCount(1);
+  await expect.poll(() => drawer.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
+  return drawer;
+}
+
 /** An action a thumb can hit: at least 44 × 44 px. */
 async function touchSized(target: Locator) {
   const box = await target.boundingBox();
@@ -92,7 +100,7 @@ test('employee at 360 px: workbench, a menu page through the drawer, tabs that s
 
   // a menu route through the drawer; choosing it closes the drawer
   await toggle.tap();
-  const drawer = page.locator('.ant-drawer-open');
+  const drawer = await drawerSettled(page);
   await expect(drawer.getByTestId('side-menu')).toContainText('费用管理');
   await touchSized(drawer.locator('.ant-drawer-close'));
   await axe(page, '.ant-drawer-open');
@@ -199,7 +207,7 @@ test('dealer at 360 px: home and a dealer page through the drawer', async ({ pag
   await axe(page);
 
   await toggle.tap();
-  const drawer = page.locator('.ant-drawer-open');
+  const drawer = await drawerSettled(page);
   const help = drawer.getByRole('link', { name: '帮助中心' });
   await touchSized(help);
   await axe(page, '.ant-drawer-open');
