@@ -24,7 +24,8 @@ export function PageWatermark({ children }: { children: ReactNode }) {
   });
   return (
     <div data-testid="watermark" data-watermark={content.join(' ')}>
-      <Watermark content={content} gap={[120, 120]} font={{ fontSize: 14, color: 'rgba(0,0,0,0.08)' }}>
+      {/* overflow clip, not antd's hidden: it still clips the marks, and sticky bars inside work */}
+      <Watermark content={content} gap={[120, 120]} font={{ fontSize: 14, color: 'rgba(0,0,0,0.08)' }} style={{ overflow: 'clip' }}>
         {children}
       </Watermark>
     </div>
