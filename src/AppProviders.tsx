@@ -1,7 +1,7 @@
 // Providers every page sits in: jotai store, i18next, and antd's providers (src/AntdProviders.tsx:
 // theme, locale following the language, the error catalogue wired to antd's modal). The sign-in
 // pages use no antd (issue 16: the login route's JavaScript ≤ 250 KiB gzipped): while the app
-// shows only them, antd's providers are not loaded (fetched when the browser is idle); the first
+// shows only them, antd's providers are not loaded (fetched once the user starts signing in); the first
 // page that is not a sign-in page renders inside them from then on (AntdGate).
 import { lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
@@ -80,11 +80,16 @@ function AntdGate({ children, navigate, path }: { children: ReactNode; navigate?
         live = false;
       };
     }
-    // fetched ahead once the sign-in page is idle, so the page after the login does not wait for it
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-    const run = () => void loadAntdProviders().catch(() => undefined);
-    if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: 5000 });
-    else setTimeout(run, 2000);
+    // fetched ahead as soon as the user starts signing in (a key, a tap, a focus), so the page
+    // after the login does not wait for it; not before, so the page's load stays free of it
+    const events = ['keydown', 'pointerdown', 'focusin'] as const;
+    const run = () => {
+      stop();
+      void loadAntdProviders().catch(() => undefined);
+    };
+    const stop = () => events.forEach((e) => document.removeEventListener(e, run, true));
+    events.forEach((e) => document.addEventListener(e, run, true));
+    return stop;
   }, [wrapped, mod]);
   if (!wrapped) return children;
   // Not React.lazy with Suspense here: the router's RouterProvider, mounted in a Suspense retry,
