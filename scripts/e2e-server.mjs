@@ -10,7 +10,8 @@ import path from 'node:path';
 const port = process.env.PORT ?? '8181';
 const outDir = path.resolve('.test-out', `dist-${port}`);
 if (process.env.E2E_SKIP_BUILD !== '1') {
-  const b = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit' });
+  // the production build: prerendered sign-in pages and br/gz twins, as `npm start` serves them
+  const b = spawnSync(process.execPath, ['scripts/build-client.mjs', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'formwork-e2e-'));

@@ -5,7 +5,6 @@
 //                                                session and login flags and go to the dealer
 //                                                login if the dealer flag is 1, else the
 //                                                employee login
-import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { ERROR_CODES } from '../../schemas/constants';
 import { clearLoginFlags, clearSession, dealerFlag } from '../session/session';
@@ -40,7 +39,10 @@ export interface CatalogueDeps {
 const defaults: CatalogueDeps = {
   navigate: (path) => window.location.assign(path),
   alert: ({ title, content, okText, onOk }) => {
-    Modal.warning({ title, content, okText, onOk, keyboard: false, maskClosable: false, centered: true });
+    // antd's Modal loads with this rare alert, not with the sign-in page
+    void import('antd/es/modal').then(({ default: Modal }) =>
+      Modal.warning({ title, content, okText, onOk, keyboard: false, maskClosable: false, centered: true }),
+    );
   },
 };
 let deps: CatalogueDeps = { ...defaults };

@@ -1,9 +1,11 @@
 // The loading overlay of spec §1: 数据加载中，请稍候 while a page loads or its data does.
-import { useSyncExternalStore } from 'react';
-import { Spin } from 'antd';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loadingTracker } from '../api/loadingTracker';
+
+// antd's Spin loads on the first wait, not with the sign-in page (the text shows meanwhile)
+const Spin = lazy(() => import('antd/es/spin'));
 
 export function useRequestsInFlight(): number {
   return useSyncExternalStore(loadingTracker.subscribe, loadingTracker.count, loadingTracker.count);
@@ -15,7 +17,9 @@ export function LoadingMask({ spinning = true }: { spinning?: boolean }) {
   if (!spinning) return null;
   return (
     <div data-testid="loading-overlay" role="status" aria-live="polite">
-      <Spin fullscreen spinning description={t('loading')} size="large" />
+      <Suspense fallback={t('loading')}>
+        <Spin fullscreen spinning description={t('loading')} size="large" />
+      </Suspense>
     </div>
   );
 }
