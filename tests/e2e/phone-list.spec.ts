@@ -41,6 +41,8 @@ async function fitsTheScreen(page: Page) {
 
 /** axe over the list (target-size on): no serious or critical violation */
 async function axe(page: Page, include: string) {
+  // not through the app's loading mask (a request in flight darkens the page)
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0, { timeout: 30_000 });
   const results = await new AxeBuilder({ page })
     .include(include)
     .options({ rules: { 'target-size': { enabled: true } } })
@@ -115,6 +117,8 @@ test.describe('lists on a phone (360 × 740)', () => {
     await expect(page.getByTestId('definition-list')).toHaveAttribute('data-loading', 'false');
     const pager = page.getByTestId('list-pagination');
     await expect(pager).toHaveClass(/ant-pagination-simple/);
+    // every status's tag on the cards readable (axe color-contrast)
+    await axe(page, '[data-testid="list-cards"]');
     const total = Number(((await pager.locator('.ant-pagination-total-text').textContent()) ?? '').replace(/\D/g, ''));
     test.skip(total <= 20, `only ${total} applications: one page`);
     const first = await cards.locator('.fw-list-card').first().getAttribute('data-testid');
