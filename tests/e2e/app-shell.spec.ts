@@ -140,7 +140,8 @@ test.describe('guard (spec §4)', () => {
   test('empSessionId in the address is stored in session', async ({ page }) => {
     await page.goto('/web/login?empSessionId=abc-123');
     await expect(page.getByTestId('login-page')).toBeVisible();
-    expect(await page.evaluate(() => sessionStorage.getItem('empSessionId'))).toBe('abc-123');
+    // the sign-in page is painted from its prerendered HTML before the app starts: wait for it
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('empSessionId'))).toBe('abc-123');
   });
 });
 
