@@ -13,6 +13,16 @@ export const accessibleTheme: ThemeConfig = {
     colorError: '#cf1322',
     colorWarning: '#ad4e00',
     colorSuccess: '#237804',
+    // the tints antd derives from these darker seeds are greyish (success bg #adb8a5: 2.7:1 for
+    // the green text of a tag on it); antd's own light tints keep tags and alerts ≥ 4.5:1
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarningBg: '#fff7e6',
+    colorWarningBorder: '#ffd591',
+    colorErrorBg: '#fff1f0',
+    colorErrorBorder: '#ffa39e',
+    colorInfoBg: '#e6f4ff',
+    colorInfoBorder: '#91caff',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',

@@ -7,6 +7,7 @@ import { I18nContext } from 'react-i18next';
 import { LOCALES, typeInfo, type FieldDefinition, type Locale, type PageWidth, type TypeCode } from '../../schemas';
 import type { WidgetServices } from '../types';
 import { FieldRenderer, formGridStyle } from '../form/FieldRenderer';
+import { FORM_GRID_CLASS } from '../form/phoneLayout';
 import { useFieldStore } from '../form/localSource';
 import { getWidget } from '../registry';
 import { fixtureServices } from './fixtures';
@@ -70,7 +71,7 @@ export function WidgetStory(props: WidgetStoryProps) {
   const source = useFieldStore({ field, value, onChange: setValue, state, errors });
   return (
     <div style={{ maxWidth: 960, padding: 16 }} lang={locale}>
-      <div style={formGridStyle}>
+      <div className={FORM_GRID_CLASS} style={formGridStyle}>
         <FieldRenderer source={source} field={field} locale={locale} services={services} />
       </div>
       <details style={{ marginTop: 8, fontSize: 12 }}>

@@ -122,7 +122,7 @@ export function BatchWhitelistPage({ api: given }: { api?: WhitelistApi } = {}) 
       <Typography.Title level={4}>{t('directory.whitelist.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('directory.whitelist.help')}</Typography.Paragraph>
       <Space wrap align="start" style={{ marginBottom: 12 }}>
-        <div style={{ width: 360 }}>
+        <div style={{ width: 360, maxWidth: '100%' }}>
           <LookupSelect
             multiple
             value={picked}
@@ -183,7 +183,11 @@ export function BatchWhitelistPage({ api: given }: { api?: WhitelistApi } = {}) 
         size="small"
         loading={loading}
         dataSource={rows}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          getCheckboxProps: (r) => ({ 'aria-label': r.name ?? r.username }),
+        }}
         onRow={(r) => ({ 'data-testid': `whitelist-row-${r.username}` }) as HTMLAttributes<HTMLElement>}
         locale={{
           emptyText: (
