@@ -45,7 +45,7 @@ describe('LoginForm', () => {
     // a second submit while busy is ignored
     await userEvent.click(screen.getByTestId('login-submit'));
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    reject(new ApiError('server', '用户名或密码错误', { code: 1, status: 200 }));
+    reject(new ApiError('business', '用户名或密码错误', { code: 1, status: 200 }));
     expect(await screen.findByTestId('login-error')).toHaveTextContent('用户名或密码错误');
     expect(screen.getByTestId('login-error')).toHaveAttribute('role', 'alert');
     expect(screen.getByTestId('login-submit')).toHaveAttribute('aria-busy', 'false');
