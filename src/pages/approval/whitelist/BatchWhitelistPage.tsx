@@ -121,8 +121,9 @@ export function BatchWhitelistPage({ api: given }: { api?: WhitelistApi } = {}) 
     <div data-testid="whitelist-page">
       <Typography.Title level={4}>{t('directory.whitelist.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('directory.whitelist.help')}</Typography.Paragraph>
-      <Space wrap align="start" style={{ marginBottom: 12 }}>
-        <div style={{ width: 360, maxWidth: '100%' }}>
+      {/* a row that wraps: the lookup is 360 px wide and shrinks on a narrow screen */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 8, marginBottom: 12 }}>
+        <div style={{ flex: '0 1 360px', minWidth: 0 }}>
           <LookupSelect
             multiple
             value={picked}
@@ -137,7 +138,7 @@ export function BatchWhitelistPage({ api: given }: { api?: WhitelistApi } = {}) 
         <Button type="primary" icon={<PlusOutlined />} disabled={!picked.length} loading={busy} onClick={() => void add()} data-testid="whitelist-add">
           {t('directory.whitelist.add')}
         </Button>
-      </Space>
+      </div>
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
         <Input.Search
           allowClear
