@@ -23,15 +23,6 @@ export const accessibleTheme: ThemeConfig = {
     colorErrorBorder: '#ffa39e',
     colorInfoBg: '#e6f4ff',
     colorInfoBorder: '#91caff',
-    // preset tags (green, gold, …) write their text in the palette's 7th shade, under 4.5:1 on
-    // their own tint for these hues (green 3.4:1): a darker shade of the same hue
-    green7: '#237804',
-    gold7: '#874d00',
-    orange7: '#ad4e00',
-    volcano7: '#ad2102',
-    cyan7: '#006d75',
-    lime7: '#3f6600',
-    yellow7: '#876800',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',

@@ -13,7 +13,7 @@
 // same table typing into a quantity (row formula and column total on every key).
 // Prints medians, p95, the slowest key (max, the first key included) and the number of keys over
 // the 16 ms budget (issue 16: EVERY key ≤ 16 ms), wall and CPU, and the ratios to the baseline.
-// BENCH_CASES=fields,rows,rowsQty picks cases (keys of CASES below: a page case, an input, a
+// BENCH_CASES=fields,rows,rowsQty,fieldsPhone,rowsPhone picks cases (keys of CASES below: a page case, an input, a
 // viewport, optionally a phone's context and the keys); BENCH_RENDERERS=fw leaves the baseline
 // out; BENCH_KEYS, BENCH_TRACE=0.
 import fs from 'node:fs';
@@ -82,8 +82,27 @@ const CASES: Record<string, BenchCase> = {
     key: (i) => (i === 0 ? '1' : i % 2 === 1 ? '2' : 'Backspace'),
     renderers: ['fw'],
   },
+  // issue 17: the same forms on a 360 × 740 phone (one column, detail rows as cards), beside the
+  // desktop cases above; DefinitionForm only (the baseline has no phone layout)
+  fieldsPhone: {
+    label: '300 fields on a 360 × 740 phone',
+    page: 'fields',
+    input: { fw: '#fw-f0', rjsf: '#root_f0' },
+    viewport: { width: 360, height: 740 },
+    device: { isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    lastInput: 'fw-f299',
+    renderers: ['fw'],
+  },
+  rowsPhone: {
+    label: '500 rows × 8 columns on a 360 × 740 phone (rows as cards)',
+    page: 'rows',
+    input: { fw: '#fw-detail-0-item', rjsf: '#root_detail_0_item' },
+    viewport: { width: 360, height: 740 },
+    device: { isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    renderers: ['fw'],
+  },
 };
-const SELECTED = (process.env.BENCH_CASES ?? 'fields,rows,rowsQty').split(',').filter(Boolean);
+const SELECTED = (process.env.BENCH_CASES ?? 'fields,rows,rowsQty,fieldsPhone,rowsPhone').split(',').filter(Boolean);
 for (const k of SELECTED) if (!CASES[k]) throw new Error(`unknown bench case ${k} (known: ${Object.keys(CASES).join(', ')})`);
 
 interface Sample {
