@@ -7,28 +7,10 @@ import { expenseDefinition } from '../engine/fixtures/expense';
 import { DefinitionList, type ListQuery } from './DefinitionList';
 import type { ListRow } from './columns';
 import type { ListSettings } from '../../schemas';
+import { stubWidth } from '../../widgets/testing/viewport';
 
 const slow = { timeout: 20_000 };
 const me = { id: '1000000000000000001', name: '张三' };
-
-/** matchMedia for a window `px` wide: answers (max-width: …) and (min-width: …) queries */
-function stubWidth(px: number) {
-  vi.stubGlobal('matchMedia', (q: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(q);
-    const min = /min-width:\s*([\d.]+)px/.exec(q);
-    const matches = (!max || px <= Number(max[1])) && (!min || px >= Number(min[1]));
-    return {
-      matches,
-      media: q,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  });
-}
 
 function makeRows(n: number, offset = 0, creator = me.id): ListRow[] {
   return Array.from({ length: n }, (_, i) => ({

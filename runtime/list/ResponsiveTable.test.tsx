@@ -6,23 +6,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ResponsiveTable } from './ResponsiveTable';
-
-function stubWidth(px: number) {
-  vi.stubGlobal('matchMedia', (q: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(q);
-    const min = /min-width:\s*([\d.]+)px/.exec(q);
-    return {
-      matches: (!max || px <= Number(max[1])) && (!min || px >= Number(min[1])),
-      media: q,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  });
-}
+import { stubWidth } from '../../widgets/testing/viewport';
 
 interface Row {
   id: string;

@@ -15,6 +15,7 @@ import type { MenuNode } from '../api/services';
 import { localText, mayOpen, menuTrail, openKeysFor, toMenuItems } from './menu';
 import { watermarkLines } from './Watermark';
 import { portalTitleKey } from './RootLayout';
+import { stubWidth } from '../../widgets/testing/viewport';
 
 const menu: MenuNode[] = [
   { id: '1', name: { 'zh-CN': '工作台', 'en-US': 'Workbench' }, path: '/web/system/gongZuoTai' },
@@ -126,24 +127,6 @@ describe("a menu page is headed by its menu entry (issue 16: 待结案 / 待核�
 });
 
 // ---- issue 17: the frame on a phone ----
-/** A matchMedia that answers min-/max-width queries (antd's breakpoints, PHONE_QUERY) for one width. */
-function stubWidth(px: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || px >= Number(min[1])) && (!max || px <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as unknown as MediaQueryList;
-  });
-}
 
 function Here() {
   const { pathname } = useLocation();

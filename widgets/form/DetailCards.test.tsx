@@ -8,25 +8,7 @@ import { TC, type SubFormRow } from '../../schemas';
 import { VIEWPORT } from '../../schemas/constants';
 import { renderField } from '../testing/render';
 import { SUB_FORM_FIELD, SUB_FORM_ROWS, manyRows } from '../subForm/fixtures';
-
-/** matchMedia for a window `px` wide: answers (max-width: …) and (min-width: …) queries */
-function stubWidth(px: number) {
-  vi.stubGlobal('matchMedia', (q: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(q);
-    const min = /min-width:\s*([\d.]+)px/.exec(q);
-    const matches = (!max || px <= Number(max[1])) && (!min || px >= Number(min[1]));
-    return {
-      matches,
-      media: q,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  });
-}
+import { stubWidth } from '../testing/viewport';
 
 const draw = (options: Parameters<typeof renderField>[1] = {}) =>
   renderField(TC.SUB_FORM, { label: '费用明细', field: SUB_FORM_FIELD, value: SUB_FORM_ROWS, ...options });
