@@ -1,57 +1,15 @@
 // axe in Chromium over every story of the built Storybook: no serious or critical violation.
 // `npm test` builds Storybook (storybook-static/) before the e2e stage; STORYBOOK_DIR points
 // elsewhere. A tiny static server on a free port serves the folder for the duration of the test.
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, statSync, createReadStream } from 'node:fs';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { test, expect, type Page } from '@playwright/test';
+import { builtStories, serveStorybook, storybookDir, type IndexEntry } from './storybookStatic';
 import AxeBuilder from '@axe-core/playwright';
 
-const dir = path.resolve(process.env.STORYBOOK_DIR ?? 'storybook-static');
-const indexFile = path.join(dir, 'index.json');
+const dir = storybookDir;
+const indexFile = `${dir}/index.json`;
+const stories: IndexEntry[] = builtStories();
 
-interface IndexEntry {
-  id: string;
-  title: string;
-  name: string;
-  type: 'story' | 'docs';
-}
-const stories: IndexEntry[] = existsSync(indexFile)
-  ? Object.values((JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: Record<string, IndexEntry> }).entries).filter((e) => e.type === 'story')
-  : [];
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.ico': 'image/x-icon',
-};
-
-function serve(root: string): Server {
-  return createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(root)) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    if (!existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=3600' });
-    createReadStream(file).pipe(res);
-  });
-}
-
-let server: Server | undefined;
+let server: { base: string; close: () => Promise<void> } | undefined;
 let base = '';
 let page: Page | undefined;
 
@@ -103,9 +61,8 @@ test.use({ trace: 'off' });
 test.describe('Storybook accessibility (axe)', () => {
   test.beforeAll(async ({ browser }) => {
     if (!stories.length) return;
-    server = serve(dir);
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveStorybook(dir);
+    base = server.base;
     // axe needs a page of its own context; start on the last story so every test switches
     const context = await browser.newContext();
     page = await context.newPage();
@@ -116,7 +73,7 @@ test.describe('Storybook accessibility (axe)', () => {
   });
   test.afterAll(async () => {
     await page?.context().close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await server?.close();
   });
 
   test('the built Storybook lists the widget stories', () => {

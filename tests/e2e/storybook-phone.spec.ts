@@ -9,25 +9,13 @@
 // half-row fields two to a row, the detail table, the list's grid).
 // `npm test` builds Storybook (storybook-static/) before the e2e stage; STORYBOOK_DIR points
 // elsewhere. A tiny static server on a free port serves the folder for the duration of the test.
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, statSync, createReadStream } from 'node:fs';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { test, expect, type Page } from '@playwright/test';
+import { builtStories, serveStorybook, storybookDir, type IndexEntry } from './storybookStatic';
 import { PHONE, axeFindings, findingLine, layoutFindings, phoneContext } from './phone';
 
-const dir = path.resolve(process.env.STORYBOOK_DIR ?? 'storybook-static');
-const indexFile = path.join(dir, 'index.json');
-
-interface IndexEntry {
-  id: string;
-  title: string;
-  name: string;
-  type: 'story' | 'docs';
-}
-const stories: IndexEntry[] = existsSync(indexFile)
-  ? Object.values((JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: Record<string, IndexEntry> }).entries).filter((e) => e.type === 'story')
-  : [];
+const dir = storybookDir;
+const indexFile = `${dir}/index.json`;
+const stories: IndexEntry[] = builtStories();
 const PHONE_ID = /-phone-360$/;
 const phoneStories = stories.filter((s) => PHONE_ID.test(s.id));
 const byId = new Map(stories.map((s) => [s.id, s]));
@@ -38,37 +26,7 @@ const FORM_TITLE = 'Runtime/Generated form';
 const LIST_TITLE = 'Runtime/Generic list';
 const SUB_FORM_TITLE = /^Field types\/99997 /;
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.ico': 'image/x-icon',
-};
-
-function serve(root: string): Server {
-  return createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(root)) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    if (!existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=3600' });
-    createReadStream(file).pipe(res);
-  });
-}
-
-let server: Server | undefined;
+let server: { base: string; close: () => Promise<void> } | undefined;
 let base = '';
 
 test.use({ trace: 'off' });
@@ -99,12 +57,11 @@ function fieldSpans(page: Page) {
 test.describe('Storybook phone stories at 360 × 740 (issue 17)', () => {
   test.beforeAll(async () => {
     if (!stories.length) return;
-    server = serve(dir);
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveStorybook(dir);
+    base = server.base;
   });
   test.afterAll(async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await server?.close();
   });
 
   test('the form, the detail table and the list have phone stories, each beside its desktop story', () => {
