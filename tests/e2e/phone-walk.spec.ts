@@ -8,8 +8,10 @@
 // The findings of all pages are collected and the test fails once, with the full list
 // (page — check: element), like locale-walk.spec.ts. The forms are listed through the API at
 // run time (the seed's published definitions), not by hand. Records: the seeded business data
-// where a form has one; else a draft the walk saves (deleted at the end). Forms without an
-// approval flow are named in the output (no mode 3 for them).
+// where a form has one; else a draft the walk saves (deleted at the end; a repayment's from an
+// approved prepayment the walk makes and voids at the end). Mode 3: the seeded documents in
+// approval; the walk submits a budget change, an accrual and a budget proposal of its own
+// (withdrawn and deleted at the end). Forms without an approval flow are named in the output.
 // Desktop-only, not walked: the builder tools (form designer, process designer diagram, the
 // form-settings designer pages) — the issue is about generated screens; their editing canvases
 // are drag-and-drop tools for an implementer at a desk.
@@ -110,8 +112,22 @@ async function walk(page: Page, visits: Visit[], who: string): Promise<PhoneFind
   return findings;
 }
 
+interface Pool {
+  id: string;
+  name: string;
+  remaining: string;
+  fiscalYearId: string | null;
+  fiscalYearName: string | null;
+  departmentId: string | null;
+  departmentName: string | null;
+  channelId: string | null;
+  channelName: string | null;
+  subjectId: string | null;
+  subjectName: string | null;
+}
+
 /**
- * The seed has no budget change nor accrual in approval: the walk submits one of each as admin
+ * The seed has no budget change, accrual nor budget proposal in approval: the walk submits one of each as admin
  * (nothing moves before approval; withdrawn and deleted at the end), with the fiscal year and
  * pool of a seeded application, a transfer of 1.00 between two pools.
  */
@@ -123,8 +139,10 @@ async function submitBudgetDocuments(request: APIRequestContext, token: string, 
     limit: 10,
   });
   const app = (apps.code === 0 ? apps.data.rows : []).find((r) => r.data.caiWuNian && r.data.yuSuanChi)?.data;
-  const pools = await post<{ rows: { id: string; name: string; remaining: string }[] }>(request, token, '/emp/api/v2/feiYong/yuSuanChi/list', {});
+  const pools = await post<{ rows: Pool[] }>(request, token, '/emp/api/v2/feiYong/yuSuanChi/list', {});
   const rich = (pools.code === 0 ? pools.data.rows : []).filter((r) => Number(r.remaining) > 100);
+  // a budget proposal of 1.00 on a seeded pool's dimensions (region, channel, subject, fiscal year)
+  const dims = rich.find((r) => r.departmentId && r.channelId && r.subjectId && r.fiscalYearId);
   const plans: [string, Record<string, unknown> | null][] = [
     ['yuTi', app ? { caiWuNian: app.caiWuNian, yuTiQiJian: '2026-06', yuSuanChi: app.yuSuanChi, yuTiJinE: '100.00', yuTiShuoMing: 'E2E 手机走查预提' } : null],
     [
@@ -139,6 +157,25 @@ async function submitBudgetDocuments(request: APIRequestContext, token: string, 
           }
         : null,
     ],
+    [
+      'tiYuSuan',
+      dims
+        ? {
+            biaoTi: 'E2E 手机走查提预算',
+            caiWuNian: { id: dims.fiscalYearId, name: dims.fiscalYearName },
+            muBanLeiXing: 'quYu',
+            heJi: '1.00',
+            mingXi: [
+              {
+                buMen: { id: dims.departmentId, name: dims.departmentName },
+                quDao: { id: dims.channelId, name: dims.channelName },
+                feiYongKeMu: { id: dims.subjectId, name: dims.subjectName },
+                jinE: '1.00',
+              },
+            ],
+          }
+        : null,
+    ],
   ];
   for (const [code, data] of plans) {
     if (!withFlow.has(code) || !data) continue;
@@ -147,6 +184,45 @@ async function submitBudgetDocuments(request: APIRequestContext, token: string, 
     else console.log(`mode 3: ${code}: the walk's document in approval is refused (${r.msg}: ${JSON.stringify(r.errors ?? [])})`);
   }
   return out;
+}
+
+/**
+ * A repayment (huanKuan) is derived from an approved prepayment, and the seed has none: the walk
+ * prepays 1.00 of a seeded approved application (a prepayment has no process: approved on submit,
+ * the application's prepaid +1.00). It is voided at the end (prepaid back to what it was); the
+ * voided prepayment itself stays — a voided document cannot be deleted — in the prepayment list
+ * and its void log (yuFuZuoFeiRiZhi). With it, yuFuKuan's mode 2 views this approved prepayment.
+ */
+async function approvedPrepayment(request: APIRequestContext, token: string): Promise<string | undefined> {
+  const apps = await post<{ rows: { id: string; data: Record<string, unknown> }[] }>(request, token, '/emp/api/v2/biaoDan/record/list', {
+    formCode: 'feiYongShenQing',
+    page: 1,
+    limit: 10,
+    filters: [{ key: 'shenPiZhuangTai', op: 'eq', value: '2' }],
+  });
+  for (const app of apps.code === 0 ? apps.data.rows : []) {
+    if (!app.data.zhiFuFangShi) continue;
+    const d = await post<{ data: Record<string, unknown> }>(request, token, '/emp/api/v2/biaoDan/record/derive', { formCode: 'yuFuKuan', fromId: app.id });
+    if (d.code !== 0) continue;
+    const r = await post<{ id: string }>(request, token, '/emp/api/v2/biaoDan/record/save', {
+      formCode: 'yuFuKuan',
+      title: 'E2E 手机走查',
+      data: { ...d.data.data, yuFuJinE: '1.00', zhiFuFangShi: app.data.zhiFuFangShi, zhiFuRiQi: '2026-02-01' },
+      derivedFrom: app.id,
+      submit: true,
+    });
+    if (r.code === 0) return r.data.id;
+    console.log(`mode 2: huanKuan: the walk's prepayment is refused (${r.msg}: ${JSON.stringify(r.errors ?? [])})`);
+    return undefined;
+  }
+  console.log('mode 2: huanKuan: no approved application to prepay');
+  return undefined;
+}
+
+/** A record's current version (a delete or void names it). */
+async function versionOf(request: APIRequestContext, token: string, formCode: string, id: string): Promise<number | undefined> {
+  const r = await post<{ record: { version: number } }>(request, token, '/emp/api/v2/biaoDan/record/get', { formCode, id });
+  return r.code === 0 ? r.data.record.version : undefined;
 }
 
 async function signedInPhone(browser: Browser, session: Record<string, unknown>, start: string, dealer = false) {
@@ -165,6 +241,7 @@ test('every catalog form (modes 0, 2, 3), every list route and the dealer portal
   expect(forms.length, 'the seed publishes the catalog').toBeGreaterThan(20);
 
   // ── forms: mode 0 and mode 2 as admin ──
+  const prepayment = await approvedPrepayment(request, token);
   const made: { code: string; id: string }[] = [];
   const formVisits: Visit[] = [];
   for (const f of forms) {
@@ -331,9 +408,29 @@ test('every catalog form (modes 0, 2, 3), every list route and the dealer portal
   ];
   const findings = (await Promise.all(jobs)).flat();
 
-  // the walk's own documents go again (withdrawn from approval first)
-  for (const m of submitted) await post(request, token, '/tpm/emp/system/process/processInstance/withdraw', { recordId: m.id });
-  for (const m of [...submitted, ...made]) await post(request, token, '/emp/api/v2/biaoDan/record/delete', { formCode: m.code, id: m.id });
+  // the walk's own documents go again (withdrawn from approval first; a delete names the version),
+  // then its prepayment is voided (after its repayment draft went: a live repayment blocks the void)
+  for (const m of submitted) {
+    const w = await post(request, token, '/tpm/emp/system/process/processInstance/withdraw', { recordId: m.id });
+    expect(w.code, `withdraw ${m.code}: ${w.msg}`).toBe(0);
+  }
+  for (const m of [...submitted, ...made]) {
+    const d = await post(request, token, '/emp/api/v2/biaoDan/record/delete', {
+      formCode: m.code,
+      id: m.id,
+      version: await versionOf(request, token, m.code, m.id),
+    });
+    expect(d.code, `delete ${m.code}: ${d.msg}`).toBe(0);
+  }
+  if (prepayment) {
+    const v = await post(request, token, '/emp/api/v2/feiYong/yuFu/zuoFei', {
+      formCode: 'yuFuKuan',
+      id: prepayment,
+      version: await versionOf(request, token, 'yuFuKuan', prepayment),
+      reason: 'E2E 手机走查',
+    });
+    expect(v.code, `void the prepayment: ${v.msg}`).toBe(0);
+  }
 
   const pages = formVisits.length + listVisits.length + dealerVisits.length + [...approveVisits.values()].flat().length;
   console.log(`phone walk: ${pages} pages, ${findings.length} findings`);
