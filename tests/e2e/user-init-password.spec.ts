@@ -6,12 +6,26 @@ import { apiLogin, chooseOption, withSession } from './fixtures';
 
 const PAGE = '/web/system/yongHu/chuShiMiMa';
 const NEW_PASSWORD = 'Reset2026x';
+let zhangweiId = '';
+
+// the specs after this one sign zhangwei in with the demo password: give it back
+test.afterAll(async ({ request }) => {
+  if (!zhangweiId) return;
+  const admin = await apiLogin(request, 'admin', 'Admin@123');
+  const r = await request.post('/emp/api/v2/user/initPassword', {
+    headers: { empSessionId: String(admin.empSessionId ?? admin.mytoken) },
+    data: { userId: zhangweiId, newPassword: 'Demo@123' },
+  });
+  expect(((await r.json()) as { code: number }).code).toBe(0);
+});
 
 test('an administrator resets a password: the user is signed out everywhere and signs in with the new one', async ({ browser, request }) => {
   // zhangwei is signed in, in a browser of their own
   const theirs = await browser.newContext();
   const user = await theirs.newPage();
-  await withSession(user, await apiLogin(request, 'zhangwei', 'Demo@123'));
+  const session = await apiLogin(request, 'zhangwei', 'Demo@123');
+  zhangweiId = String(session.userId);
+  await withSession(user, session);
   await user.goto('/web/system/gongZuoTai');
   await expect(user.getByTestId('employee-frame')).toBeVisible();
 
