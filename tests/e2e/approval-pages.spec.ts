@@ -89,6 +89,14 @@ async function submitExpense(request: APIRequestContext, token: string, name: st
 
 /** axe over the page (or the given parts of it): no serious or critical violation. */
 async function axe(page: Page, ...include: string[]) {
+  // colours read mid-animation (a dialog or button fading in) are blends, not the page's colours
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    null,
+    {
+      timeout: 10_000,
+    },
+  );
   let builder = new AxeBuilder({ page });
   for (const sel of include) builder = builder.include(sel);
   const results = await builder.analyze();
