@@ -17,7 +17,8 @@ export function LoadingMask({ spinning = true }: { spinning?: boolean }) {
   if (!spinning) return null;
   return (
     <div data-testid="loading-overlay" role="status" aria-live="polite">
-      <Suspense fallback={t('loading')}>
+      {/* until antd's Spin is in, the text alone, fixed like the Spin's mask: nothing below it moves */}
+      <Suspense fallback={<span className="fw-loading-text">{t('loading')}</span>}>
         <Spin fullscreen spinning description={t('loading')} size="large" />
       </Suspense>
     </div>

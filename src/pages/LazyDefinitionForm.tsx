@@ -1,11 +1,42 @@
 // The form of a definition, loaded when a form page first renders: the page (its frame, heading
 // and watermark) paints while the form's code (the engine, the record validator, the widgets)
 // downloads, instead of waiting for all of it before anything shows.
-import { lazy, Suspense } from 'react';
+//
+// The download starts once that first frame is painted (afterNextPaint), not with the render that
+// asks for it: on a slow phone network the frame and the heading then get the connection and the
+// main thread to themselves (issue 16: the page's LCP is its heading). Once the code is in, later
+// forms render at once.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DefinitionFormProps } from '../../runtime/form/DefinitionForm';
 import { LAZY_FROM } from '../../widgets/form/lazy';
 
-const Form = lazy(() => import('../../runtime/form/DefinitionForm').then((m) => ({ default: m.DefinitionForm })));
+let loaded = false;
+const Form = lazy(() =>
+  import('../../runtime/form/DefinitionForm').then((m) => {
+    loaded = true;
+    return { default: m.DefinitionForm };
+  }),
+);
+
+/**
+ * Calls `then` once the next frame has been painted: after the next animation frame, a task (a
+ * frame's paint follows its animation frame callbacks). A hidden tab paints nothing, so there it
+ * calls at once. Returns a cancel.
+ */
+export function afterNextPaint(then: () => void): () => void {
+  if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') {
+    const t = setTimeout(then, 0);
+    return () => clearTimeout(t);
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const raf = requestAnimationFrame(() => {
+    timer = setTimeout(then, 0);
+  });
+  return () => {
+    cancelAnimationFrame(raf);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
 
 /**
  * The place of a form not built yet: a long form (LAZY_FROM fields or more) keeps a screen's
@@ -23,8 +54,12 @@ export function FormPending({ fields }: { fields: number }) {
 }
 
 export function DefinitionForm(props: DefinitionFormProps) {
+  const [painted, setPainted] = useState(loaded);
+  useEffect(() => (painted ? undefined : afterNextPaint(() => setPainted(true))), [painted]);
+  const pending = <FormPending fields={props.definition.fields.length} />;
+  if (!painted) return pending;
   return (
-    <Suspense fallback={<FormPending fields={props.definition.fields.length} />}>
+    <Suspense fallback={pending}>
       <Form {...props} />
     </Suspense>
   );
