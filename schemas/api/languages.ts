@@ -30,7 +30,13 @@ export const languages = {
     path: '/emp/api/v2/duoYuYan/keys',
     tag,
     summary: "A language's saved texts by namespace (public: the login pages need them)",
-    body: Type.Optional(Type.Object({ duoYuYanType: Type.Optional(LangType), namespace: Type.Optional(Type.String({ maxLength: 32 })) })),
+    body: Type.Optional(
+      Type.Object({
+        duoYuYanType: Type.Optional(LangType),
+        namespace: Type.Optional(Type.String({ maxLength: 32 })),
+        changed: Type.Optional(Type.Boolean({ description: 'only the texts that differ from the ones the app ships with (what the app overlays on its own)' })),
+      }),
+    ),
     data: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), { description: 'namespace → nested messages' }),
     errors: [],
   }),

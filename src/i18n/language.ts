@@ -7,7 +7,8 @@ import { applyLocale, overlayServerKeys, storeLanguageType } from './i18n';
 
 /** Fetch the administrators' texts for a locale and overlay them. Throws ApiError (its msg is shown, spec §8). */
 export async function loadServerKeys(locale: Locale): Promise<number> {
-  const bundles = await call(endpoints.languages.keys, { duoYuYanType: languageTypeOfLocale(locale) }, { silent: true });
+  // the texts that differ from the bundled ones (the rest would overlay themselves)
+  const bundles = await call(endpoints.languages.keys, { duoYuYanType: languageTypeOfLocale(locale), changed: true }, { silent: true });
   return overlayServerKeys(locale, bundles ?? {});
 }
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { languageKeys } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import { NAMESPACES, type Messages } from '../../../schemas/locales';
+import { flattenMessages, NAMESPACES, RESOURCES, type Messages } from '../../../schemas/locales';
 import type { Locale } from '../../../schemas/constants';
 
 export const UNSAFE_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -31,6 +31,25 @@ interface KeyRow {
   namespace: string;
   key: string;
   value: string;
+}
+
+const shipped = new Map<string, Record<string, string>>();
+
+/** The texts the app ships with for a locale's namespace, flattened (`a.b` → text), computed once. */
+function shippedTexts(locale: string, namespace: string): Record<string, string> {
+  const k = `${locale}/${namespace}`;
+  let flat = shipped.get(k);
+  if (!flat) {
+    const messages = (RESOURCES as Record<string, Record<string, Messages | undefined> | undefined>)[locale]?.[namespace];
+    flat = messages ? flattenMessages(messages) : {};
+    shipped.set(k, flat);
+  }
+  return flat;
+}
+
+/** The rows whose text differs from the one the app ships with (an administrator's edits, new keys). */
+export function changedRows<R extends KeyRow & { locale: string }>(rows: readonly R[]): R[] {
+  return rows.filter((r) => !Object.hasOwn(shippedTexts(r.locale, r.namespace), r.key) || shippedTexts(r.locale, r.namespace)[r.key] !== r.value);
 }
 
 /**

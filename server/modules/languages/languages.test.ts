@@ -55,6 +55,25 @@ describe.each(BACKENDS)('language keys and types (%s)', (backend) => {
     expect(keys.app.demo.title).toBe('演示');
   });
 
+  it('with `changed` only the texts that differ from the shipped ones come back (what the app overlays)', async () => {
+    const all = (await a.post('/emp/api/v2/duoYuYan/keys', { duoYuYanType: 1 })).json().data;
+    // the seed holds every shipped text
+    expect(all.common.loading).toBe('数据加载中，请稍候');
+    expect((await a.post('/emp/api/v2/duoYuYanKey', { key: 'common:loading', update: '正在加载', duoYuYanType: 1 }, admin)).json().code).toBe(0);
+    expect((await a.post('/emp/api/v2/duoYuYanKey', { key: 'app:demo.newKey', update: '新键', duoYuYanType: 1 }, admin)).json().code).toBe(0);
+    try {
+      const changed = (await a.post('/emp/api/v2/duoYuYan/keys', { duoYuYanType: 1, changed: true })).json().data;
+      expect(changed.common).toEqual({ loading: '正在加载' });
+      expect(changed.app.demo.newKey).toBe('新键');
+      // nothing the app already ships, in any namespace
+      const count = (m: unknown): number => (typeof m === 'string' ? 1 : Object.values(m as object).reduce((n: number, v) => n + count(v), 0));
+      expect(count(changed)).toBeLessThan(count(all) / 50);
+      expect((await a.post('/emp/api/v2/duoYuYan/keys', { duoYuYanType: 1, changed: 'yes' })).statusCode).toBe(422);
+    } finally {
+      await a.post('/emp/api/v2/duoYuYanKey', { key: 'common:loading', update: '数据加载中，请稍候', duoYuYanType: 1 }, admin);
+    }
+  });
+
   it('a bad row already in the table pollutes nothing when the bundles are built, and start-up removes it', async () => {
     const bad = ['__proto__.limit', 'constructor.prototype.polluted', 'a.__proto__.x', 'prototype', 'b..y'];
     await a.ctx.db.insert(languageKeys).values(bad.map((key) => ({ locale: 'zh-CN', namespace: 'widgets', key, value: '1' })));

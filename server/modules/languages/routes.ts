@@ -7,7 +7,7 @@ import { languageKeys, users } from '../../db/schema';
 import { invalid, ok } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { setSessionLanguage } from '../auth';
-import { buildBundles, isSafeKeyPath, keyError, parseLanguageType } from './keys';
+import { buildBundles, changedRows, isSafeKeyPath, keyError, parseLanguageType } from './keys';
 import { NAMESPACES } from '../../../schemas/locales';
 import { localeOfLanguageType } from '../../../schemas/constants';
 
@@ -44,6 +44,7 @@ export function languageRoutes(app: TypedApp, ctx: AppContext) {
       .select()
       .from(languageKeys)
       .where(and(eq(languageKeys.locale, locale), b.namespace ? eq(languageKeys.namespace, b.namespace) : undefined));
-    return ok(buildBundles(rows));
+    // the app ships the same texts: with `changed` only an administrator's edits travel
+    return ok(buildBundles(b.changed ? changedRows(rows) : rows));
   });
 }
