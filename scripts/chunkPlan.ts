@@ -6,7 +6,8 @@
 // The plan puts what loads together into one file, by stage of a page's load:
 //   boot   what src/boot.tsx needs (the sign-in pages' app: React, the router, i18n, the client)
 //   frame  antd's providers and the employee frame (src/AntdProviders.tsx, src/layout/EmployeeFrame.tsx)
-//   pages  the generated pages (src/pages/EnginePage.tsx, src/pages/GenericRoutePage.tsx)
+//   pages  the generated pages (src/pages/EnginePage.tsx)
+//   frame-parts  what a phone's frame shows later (src/layout/FrameParts.tsx: menu, tabs, Select)
 //   form   the form engine (runtime/form/DefinitionForm.tsx: the engine, validator and widgets)
 //   route-pages  the route table's pages (src/pages/GenericRoutePage.tsx: the approval panels)
 // A stage is what its roots load at once (their chunks and those chunks' static imports, in the
@@ -31,6 +32,8 @@ export const STAGES: Stage[] = [
   { name: 'boot', roots: ['src/boot.tsx', 'src/pages/LoginPage.tsx', 'src/pages/DealerLoginPage.tsx'] },
   { name: 'frame', roots: ['src/AntdProviders.tsx', 'src/layout/EmployeeFrame.tsx'] },
   { name: 'pages', roots: ['src/pages/EnginePage.tsx'] },
+  // the frames' parts a phone shows later (the menu in its drawer, the desktop tab strip, …)
+  { name: 'frame-parts', roots: ['src/layout/FrameParts.tsx'] },
   { name: 'form', roots: ['runtime/form/DefinitionForm.tsx'] },
   // the route table's business pages (费用申请 …): their approval and document-chain panels
   { name: 'route-pages', roots: ['src/pages/GenericRoutePage.tsx'] },

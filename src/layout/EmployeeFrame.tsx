@@ -3,8 +3,8 @@
 // watermark over the business page. Below 992 px the menu folds away behind a button; below the
 // tablet width (usePhone, issue 17) it is a drawer, the header shows the page title and icons
 // for the language and the user menu, and the tab strip scrolls in its own box.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Tabs, Tag } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Dropdown, Grid, Layout, Space, Tag } from 'antd';
 import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
@@ -22,9 +22,20 @@ import { localText, menuTrail, openKeysFor, toMenuItems } from './menu';
 import { PageWatermark } from './Watermark';
 import { pageTitleAtom } from './pageTitle';
 import { PhoneTheme } from './PhoneTheme';
-import { usePhone } from '../../widgets/shared/viewport';
+import { isPhone, usePhone } from '../../widgets/shared/viewport';
+import { afterNextPaint } from './afterNextPaint';
 
 const { Sider, Header, Content } = Layout;
+
+// The menu, the drawer, the desktop tab strip and the breadcrumbs load apart (src/layout/FrameParts.tsx):
+// a desktop shows them at once, so it fetches them with this module; a phone shows none of them at
+// first (the menu is in a closed drawer) and fetches them once its first frame is painted.
+const loadParts = () => import('./FrameParts');
+if (!isPhone()) void loadParts();
+const Menu = lazy(() => loadParts().then((m) => ({ default: m.Menu })));
+const Drawer = lazy(() => loadParts().then((m) => ({ default: m.Drawer })));
+const Tabs = lazy(() => loadParts().then((m) => ({ default: m.Tabs })));
+const Breadcrumb = lazy(() => loadParts().then((m) => ({ default: m.Breadcrumb })));
 
 /**
  * Title of a page: its menu name, else the name the page gives itself, else the app's name for
@@ -50,6 +61,9 @@ export function EmployeeFrame() {
   const phone = usePhone();
   // the phone's menu drawer; focus goes back to its button when it closes
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // the drawer mounts at its first opening and stays (it animates closed)
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  useEffect(() => (phone ? afterNextPaint(() => void loadParts()) : undefined), [phone]);
   const drawerButton = useRef<HTMLButtonElement>(null);
   // null: automatic (folded below 992 px, open above); true/false: the user's choice
   const [collapsed, setCollapsed] = useState<boolean | null>(null);
@@ -115,21 +129,23 @@ export function EmployeeFrame() {
 
   const menuAlert = menuError && <Alert type="error" title={t('frame.menuFailed')} description={menuError} showIcon style={{ margin: 8 }} />;
   const sideMenu = (
-    <Menu
-      theme={phone ? 'light' : 'dark'}
-      mode="inline"
-      items={items}
-      selectedKeys={[location.pathname]}
-      defaultOpenKeys={defaultOpen}
-      key={defaultOpen.join('|')}
-      onClick={({ key: k }) => {
-        if (k.startsWith('/')) {
-          navigate(k);
-          if (phone) setDrawerOpen(false);
-          else if (narrow) setCollapsed(true);
-        }
-      }}
-    />
+    <Suspense fallback={null}>
+      <Menu
+        theme={phone ? 'light' : 'dark'}
+        mode="inline"
+        items={items}
+        selectedKeys={[location.pathname]}
+        defaultOpenKeys={defaultOpen}
+        key={defaultOpen.join('|')}
+        onClick={({ key: k }) => {
+          if (k.startsWith('/')) {
+            navigate(k);
+            if (phone) setDrawerOpen(false);
+            else if (narrow) setCollapsed(true);
+          }
+        }}
+      />
+    </Suspense>
   );
   const userMenuItems = [
     ...(phone
@@ -167,22 +183,26 @@ export function EmployeeFrame() {
     <PhoneTheme>
       <Layout className={phone ? 'frame frame-phone' : 'frame'} data-testid="employee-frame">
         {phone ? (
-          <Drawer
-            open={drawerOpen}
-            placement="left"
-            size={288}
-            title={t('title.employee')}
-            className="frame-drawer"
-            onClose={() => setDrawerOpen(false)}
-            afterOpenChange={(open) => {
-              if (!open) drawerButton.current?.focus();
-            }}
-          >
-            <div id="frame-menu-drawer" data-testid="side-menu">
-              {menuAlert}
-              {sideMenu}
-            </div>
-          </Drawer>
+          drawerUsed && (
+            <Suspense fallback={null}>
+              <Drawer
+                open={drawerOpen}
+                placement="left"
+                size={288}
+                title={t('title.employee')}
+                className="frame-drawer"
+                onClose={() => setDrawerOpen(false)}
+                afterOpenChange={(open) => {
+                  if (!open) drawerButton.current?.focus();
+                }}
+              >
+                <div id="frame-menu-drawer" data-testid="side-menu">
+                  {menuAlert}
+                  {sideMenu}
+                </div>
+              </Drawer>
+            </Suspense>
+          )
         ) : (
           <Sider
             breakpoint="lg"
@@ -213,7 +233,10 @@ export function EmployeeFrame() {
                 aria-controls={drawerOpen ? 'frame-menu-drawer' : undefined}
                 data-testid="menu-toggle"
                 icon={<MenuOutlined />}
-                onClick={() => setDrawerOpen(true)}
+                onClick={() => {
+                  setDrawerUsed(true);
+                  setDrawerOpen(true);
+                }}
               />
             ) : (
               <Button
@@ -229,14 +252,18 @@ export function EmployeeFrame() {
                 {title}
               </span>
             )}
-            <Breadcrumb
-              className="hide-narrow"
-              data-testid="breadcrumbs"
-              items={[
-                { title: t('frame.home'), onClick: () => navigate(APP_ROUTES.workbench), className: 'crumb-home' },
-                ...(trail.length ? trail.map((n) => ({ title: localText(n.name, locale) })) : [{ title }]),
-              ]}
-            />
+            {!phone && (
+              <Suspense fallback={null}>
+                <Breadcrumb
+                  className="hide-narrow"
+                  data-testid="breadcrumbs"
+                  items={[
+                    { title: t('frame.home'), onClick: () => navigate(APP_ROUTES.workbench), className: 'crumb-home' },
+                    ...(trail.length ? trail.map((n) => ({ title: localText(n.name, locale) })) : [{ title }]),
+                  ]}
+                />
+              </Suspense>
+            )}
             {!phone && <span className="spacer" />}
             {phone ? (
               <LanguageSelect iconOnly />
@@ -267,18 +294,20 @@ export function EmployeeFrame() {
             <PhoneTabs tabs={tabs} active={key} onClose={closeTab} />
           ) : (
             <div className="frame-tabs">
-              <Tabs
-                type="editable-card"
-                hideAdd
-                size="small"
-                activeKey={key}
-                data-testid="page-tabs"
-                items={tabs.map((x) => ({ key: x.key, label: x.title, closable: tabs.length > 1 }))}
-                onChange={(k) => navigate(k)}
-                onEdit={(k, action) => {
-                  if (action === 'remove' && typeof k === 'string') closeTab(k);
-                }}
-              />
+              <Suspense fallback={<div className="frame-tabs-pending" />}>
+                <Tabs
+                  type="editable-card"
+                  hideAdd
+                  size="small"
+                  activeKey={key}
+                  data-testid="page-tabs"
+                  items={tabs.map((x) => ({ key: x.key, label: x.title, closable: tabs.length > 1 }))}
+                  onChange={(k) => navigate(k)}
+                  onEdit={(k, action) => {
+                    if (action === 'remove' && typeof k === 'string') closeTab(k);
+                  }}
+                />
+              </Suspense>
             </div>
           )}
           <Content className="frame-content">

@@ -9,6 +9,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DefinitionFormProps } from '../../runtime/form/DefinitionForm';
 import { LAZY_FROM } from '../../widgets/form/lazy';
+import { afterNextPaint } from '../layout/afterNextPaint';
 
 let loaded = false;
 const Form = lazy(() =>
@@ -17,26 +18,6 @@ const Form = lazy(() =>
     return { default: m.DefinitionForm };
   }),
 );
-
-/**
- * Calls `then` once the next frame has been painted: after the next animation frame, a task (a
- * frame's paint follows its animation frame callbacks). A hidden tab paints nothing, so there it
- * calls at once. Returns a cancel.
- */
-export function afterNextPaint(then: () => void): () => void {
-  if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') {
-    const t = setTimeout(then, 0);
-    return () => clearTimeout(t);
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const raf = requestAnimationFrame(() => {
-    timer = setTimeout(then, 0);
-  });
-  return () => {
-    cancelAnimationFrame(raf);
-    if (timer !== undefined) clearTimeout(timer);
-  };
-}
 
 /**
  * The place of a form not built yet: a long form (LAZY_FROM fields or more) keeps a screen's
