@@ -37,6 +37,12 @@ describe('route texts', () => {
     expect(asked).toBe(0);
 
     let done = false;
+    let moduleAsked = false;
+    const original = find(routes, 'system/gongZuoTai')!.lazy as () => Promise<unknown>;
+    const spied = withTexts([{ path: 'x', lazy: () => ((moduleAsked = true), original()) } as RouteObject], () => texts.promise)[0];
+    const spiedLoad = (spied.lazy as () => Promise<unknown>)();
+    // the module is fetched while the texts are still on their way (not one after the other)
+    expect(moduleAsked).toBe(true);
     const screen = (workbench.lazy as () => Promise<{ Component?: unknown }>)().then((m) => {
       done = true;
       return m;
@@ -46,6 +52,7 @@ describe('route texts', () => {
     expect(done).toBe(false);
     texts.resolve();
     expect((await screen).Component).toBeTypeOf('function');
+    await spiedLoad;
   }, 30_000);
 
   it('keeps every route (paths, loaders, children) as it was', () => {

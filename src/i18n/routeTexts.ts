@@ -1,6 +1,7 @@
 // The routes' texts: the login pages render with the first page's texts (zh-CN's first-page
 // namespaces, or the chosen locale); every other route loads all of its language's texts
-// (ensureAllTexts) before its module (one small request, once), so it renders with them.
+// (ensureAllTexts) with its module (one small request, once, fetched beside the module's), so it
+// renders with them.
 import type { RouteObject } from 'react-router';
 import { ensureAllTexts } from './i18n';
 
@@ -14,9 +15,11 @@ export function withTexts(routes: RouteObject[], ensure: () => Promise<void> = e
     const lazy = route.lazy;
     if (typeof lazy === 'function' && !(route.path !== undefined && FIRST_PAGE_ROUTES.has(route.path)))
       out.lazy = async () => {
-        // texts first: a module may translate as it is evaluated
-        await ensure();
-        return lazy();
+        // both at once (one after the other was a round trip more before the first paint: issue 16);
+        // the route renders once both are in, and no module translates as it is evaluated (texts
+        // are read in render: the widgets', runtime's and designer's useXxxT hooks)
+        const [, mod] = await Promise.all([ensure(), lazy()]);
+        return mod;
       };
     if (route.children) out.children = withTexts(route.children, ensure);
     return out;
