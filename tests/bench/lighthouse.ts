@@ -185,7 +185,10 @@ async function main() {
     const formUrl = `${BASE}/web/system/peiZhi/biaoDan/edit?code=${FORM_CODE}`;
     const form: Figures[] = [];
     for (let i = 0; i < RUNS; i++) {
-      // a cold HTTP cache as for the login page (the storage reset Lighthouse skips here would clear it)
+      // a cold HTTP cache as for the login page (the storage reset Lighthouse skips here would clear
+      // it), and a new document: the tab's memory cache kept the sign-in page's scripts (a run
+      // after it found boot's chunk there and scored as a second visit)
+      await page.goto('about:blank');
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
