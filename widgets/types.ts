@@ -94,6 +94,8 @@ export interface WidgetPlaceholder {
   height: number;
   /** drawn with an input's border (false: a bare row, like a radio group) */
   bordered: boolean;
+  /** px on a phone (44 px controls, 16 px text: widgets/form/phone.css); `height` when the same */
+  phoneHeight?: number;
 }
 
 export interface WidgetMeta {

@@ -5,6 +5,7 @@ import { FORM_MODES, TC } from '../../schemas';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { DefinitionForm, FIRST_FIELDS, MORE_FIELDS, type SavePayload } from './DefinitionForm';
+import { MOUNTS_PER_COMMIT } from '../../widgets/form/lazy';
 import { expenseDefinition } from '../engine/fixtures/expense';
 import type { FormModel } from '../engine';
 
@@ -134,16 +135,16 @@ describe('DefinitionForm', () => {
       const { container } = render(<DefinitionForm definition={def} mode={FORM_MODES.MODIFY} record={record} user={user} onSubmit={() => {}} />);
       expect(container.querySelectorAll('.fw-form-body > .fw-field')).toHaveLength(100);
       expect(container.querySelector('.fw-form-body')?.getAttribute('data-complete')).toBe('true');
-      // in view (window 768 px + 600 px margin): real inputs from the first render on
+      // in view (window 768 px + 600 px margin): real inputs right after, a few per commit
+      await waitFor(() => expect(screen.getByLabelText('字段17').tagName).toBe('INPUT'));
       expect(screen.getByLabelText('字段0').tagName).toBe('INPUT');
-      expect(screen.getByLabelText('字段17').tagName).toBe('INPUT');
       // away from the screen: a stand-in with the value, labelled the same
       expect(screen.getByTestId('pending-fw-f90')).toHaveTextContent('已填');
       expect(screen.getByLabelText('字段90').tagName).toBe('DIV');
       // scrolling near it mounts the widget
       const el = screen.getByTestId('pending-fw-f50');
       act(() => observed.get(el)!([{ target: el, isIntersecting: true } as unknown as IntersectionObserverEntry], {} as IntersectionObserver));
-      expect(screen.getByLabelText('字段50').tagName).toBe('INPUT');
+      await waitFor(() => expect(screen.getByLabelText('字段50').tagName).toBe('INPUT'));
       // focusing a stand-in (Tab, a label, the first error) mounts it and moves the focus into it
       act(() => screen.getByTestId('pending-fw-f90').focus());
       await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('字段90')));
@@ -188,9 +189,14 @@ describe('DefinitionForm', () => {
         };
         const fields = () => host.querySelectorAll('.fw-form-body > .fw-field').length;
         // what each commit leaves in the DOM: the field count, and whether field 0 is a real input yet
-        const seen: { fields: number; input0?: string; input12?: string }[] = [];
+        const seen: { fields: number; inputs: number; input0?: string; input12?: string }[] = [];
         const record = new MutationObserver(() =>
-          seen.push({ fields: fields(), input0: host.querySelector('#fw-f0')?.tagName, input12: host.querySelector('#fw-f12')?.tagName }),
+          seen.push({
+            fields: fields(),
+            inputs: host.querySelectorAll('.fw-form-body input').length,
+            input0: host.querySelector('#fw-f0')?.tagName,
+            input12: host.querySelector('#fw-f12')?.tagName,
+          }),
         );
         record.observe(host, { childList: true, subtree: true });
         flushSync(() => root.render(<DefinitionForm definition={def} mode={FORM_MODES.ADD} user={user} onSubmit={() => {}} />));
@@ -199,10 +205,15 @@ describe('DefinitionForm', () => {
         expect(fields()).toBe(0);
         await waitFor(() => expect(fields()).toBe(100));
         record.disconnect();
-        // the first screenful in one commit, the widgets on the screen already real (nothing visible
-        // moves), those near it (768 px + 600 px margin) mounting right after, in a transition
+        // the first screenful in one commit, as stand-ins of the widgets' size (nothing visible
+        // moves); the widgets on the screen and near it (768 px + 600 px margin) mount right after,
+        // the ones on the screen first, a few per commit (a slow phone's main thread is not held)
         const first = seen.find((x) => x.fields > 0)!;
-        expect(first).toEqual({ fields: FIRST_FIELDS, input0: 'INPUT', input12: 'DIV' });
+        expect(first).toEqual({ fields: FIRST_FIELDS, inputs: 0, input0: 'DIV', input12: 'DIV' });
+        const steps = seen.slice(1).map((x, i) => x.inputs - seen[i].inputs);
+        expect(Math.max(...steps)).toBeLessThanOrEqual(MOUNTS_PER_COMMIT);
+        const firstInputs = seen.findIndex((x) => x.inputs > 0);
+        expect(seen[firstInputs].input0).toBe('INPUT');
         // the other fields joined MORE_FIELDS at a time, in their own commits
         const counts = [...new Set(seen.map((x) => x.fields))];
         expect(counts).toEqual([

@@ -78,17 +78,24 @@ function ValueField({ source, field, locale, services, forceView }: FieldRendere
   const lazy = useLazyMount();
   const [mounted, setMounted] = useState(!lazy);
   const focusOnMount = useRef(false);
+  // mounted through the lazy queue: the queue hears when it has committed
+  const queued = useRef(false);
   const onNear = useCallback((focus: boolean) => {
     focusOnMount.current ||= focus;
+    queued.current ||= !focus;
     setMounted(true);
   }, []);
   const id = inputId(path);
   useEffect(() => {
+    if (mounted && queued.current) {
+      queued.current = false;
+      lazy?.committed();
+    }
     if (mounted && focusOnMount.current) {
       focusOnMount.current = false;
       focusControl(id);
     }
-  }, [mounted, id]);
+  }, [mounted, id, lazy]);
   if (!state.visible) return null;
   const def = getWidget(field.type);
   if (!def) return null;
@@ -104,7 +111,7 @@ function ValueField({ source, field, locale, services, forceView }: FieldRendere
     const box = def.meta.placeholder;
     return (
       <FieldShell id={id} field={field} locale={locale} required={state.required} error={error} grid="css">
-        <PendingControl id={id} height={box.height} bordered={box.bordered} lazy={lazy} onNear={onNear}>
+        <PendingControl id={id} height={box.height} phoneHeight={box.phoneHeight} bordered={box.bordered} lazy={lazy} onNear={onNear}>
           {value === undefined || value === null || value === '' ? null : <View field={field} value={value} locale={locale} services={services} />}
         </PendingControl>
       </FieldShell>

@@ -5,7 +5,7 @@ export const meta = defineMeta({
   info: FIELD_TYPES.RADIO,
   icon: 'CheckCircleOutlined',
   // a row of radios: no input border
-  placeholder: { height: 32, bordered: false },
+  placeholder: { height: 32, bordered: false, phoneHeight: 22 },
   properties: [...COMMON_PROPERTIES, 'options', 'default'],
   defaults: {
     width: 12,

@@ -1,6 +1,7 @@
 // Building blocks of WidgetMeta: the defaults of a new field and the JSON Schema of the
 // properties the designer's property panel edits. Titles are zh-CN; `x-i18n` names the key
 // of the title in the `widgets` namespace (props.*) for the other languages.
+import { VIEWPORT } from '../../schemas/constants';
 import { PAGE_WIDTHS, type FieldDefinition, type FieldTypeInfo, type TypeCode, type TypeId } from '../../schemas';
 import type { WidgetLayout, WidgetMeta, WidgetPlaceholder } from '../types';
 
@@ -92,7 +93,7 @@ export interface MetaInput {
 }
 
 /** The box of one antd input row. */
-export const INPUT_PLACEHOLDER: WidgetPlaceholder = { height: 32, bordered: true };
+export const INPUT_PLACEHOLDER: WidgetPlaceholder = { height: 32, bordered: true, phoneHeight: VIEWPORT.touchTargetPx };
 
 /** A WidgetMeta from the type's registry facts, its icon and the properties it offers. */
 export function defineMeta({ info, icon, properties, defaults, layout = 'inline', placeholder = INPUT_PLACEHOLDER }: MetaInput): WidgetMeta {

@@ -6,5 +6,6 @@ export const meta = defineMeta({
   icon: 'AlignLeftOutlined',
   properties: [...COMMON_PROPERTIES, 'length', 'placeholder', 'default'],
   // a plain 3-row box until focused (Widget.tsx)
-  placeholder: { height: 76, bordered: true },
+  // (a phone's 16 px text makes the 3 rows taller)
+  placeholder: { height: 76, bordered: true, phoneHeight: 92 },
 });
