@@ -1,12 +1,12 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chunkPlan } from './scripts/chunkPlan';
+import { chunkPlan, preloadStages } from './scripts/chunkPlan';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
-  plugins: [react(), chunkPlan(import.meta.dirname)],
+  plugins: [react(), chunkPlan(import.meta.dirname), preloadStages()],
   base: '/',
   build: {
     outDir: 'dist',

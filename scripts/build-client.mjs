@@ -106,6 +106,8 @@ export async function prerenderLogin(dir) {
       if (!file) continue;
       // no modulepreload of the route's chunks: the page paints first, then src/main.tsx starts the app
       const html = index
+        // the app's preloads (scripts/chunkPlan.ts preloadStages) are not the sign-in pages'
+        .replace(/\s*<link[^>]*\sdata-app-preload[^>]*>/g, '')
         .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
       await writeFile(path.join(dir, file), html);

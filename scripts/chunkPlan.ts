@@ -20,7 +20,7 @@
 // alone would over-reach, since `import { Button } from 'antd'` imports antd's index, which imports
 // every component, while the build keeps only what is used.
 import path from 'node:path';
-import type { Plugin, UserConfig } from 'vite';
+import type { HtmlTagDescriptor, Plugin, UserConfig } from 'vite';
 
 export interface Stage {
   name: string;
@@ -134,6 +134,39 @@ export function chunkPlan(root: string, stages: Stage[] = STAGES): Plugin {
           },
         },
       };
+    },
+  };
+}
+
+/** The attribute that marks the app's preloads in index.html (the sign-in pages' HTML drops them). */
+export const APP_PRELOAD_ATTR = 'data-app-preload';
+
+/**
+ * index.html preloads the stages every page after the sign-in needs (`boot`, `frame`): their
+ * requests start as the HTML is parsed, beside the entry's, instead of one after the other (entry →
+ * boot → frame: two round trips more before a page's first paint on a slow network). The prerendered
+ * sign-in pages (scripts/build-client.mjs) leave them out: they paint before any script is fetched.
+ */
+export function preloadStages(stages: string[] = ['boot', 'frame']): Plugin {
+  return {
+    name: 'formwork-preload-stages',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return [];
+        const tags: HtmlTagDescriptor[] = [];
+        for (const name of stages) {
+          const chunk = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.name === name && !c.isEntry);
+          if (chunk)
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}`, [APP_PRELOAD_ATTR]: true },
+              injectTo: 'head',
+            });
+        }
+        return tags;
+      },
     },
   };
 }
