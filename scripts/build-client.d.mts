@@ -5,3 +5,4 @@ export interface Precompressed {
   gz: number | null;
 }
 export function precompress(dir: string, opts?: { minBytes?: number; quality?: number }): Promise<Precompressed[]>;
+export function withoutAppPreloads(html: string): string;

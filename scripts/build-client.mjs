@@ -105,9 +105,7 @@ export async function prerenderLogin(dir) {
       const file = PRERENDERED[page.path];
       if (!file) continue;
       // no modulepreload of the route's chunks: the page paints first, then src/main.tsx starts the app
-      const html = index
-        // the app's preloads (scripts/chunkPlan.ts preloadStages) are not the sign-in pages'
-        .replace(/\s*<link[^>]*\sdata-app-preload[^>]*>/g, '')
+      const html = withoutAppPreloads(index)
         .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
       await writeFile(path.join(dir, file), html);
@@ -117,6 +115,11 @@ export async function prerenderLogin(dir) {
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** index.html without the app's preloads (scripts/chunkPlan.ts preloadStages): a sign-in page's HTML. */
+export function withoutAppPreloads(html) {
+  return html.replace(/\s*<link[^>]*\sdata-app-preload[^>]*>/g, '');
 }
 
 /** The build's output folder among vite's arguments (--outDir x / --outDir=x), else dist. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { precompress } from './build-client.mjs';
+import { precompress, withoutAppPreloads } from './build-client.mjs';
 
 let dist: string;
 const js = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: "row ${i}" }`).join(', ')}];\n`;
@@ -37,5 +37,14 @@ describe('precompress', () => {
     expect(existsSync(path.join(dist, 'index.html.br'))).toBe(false);
     expect(existsSync(path.join(dist, 'assets/logo-Ef56.png.br'))).toBe(false);
     expect(existsSync(path.join(dist, 'assets/logo-Ef56.png.gz'))).toBe(false);
+  });
+
+  it("a sign-in page's HTML drops the app's preloads (it paints before any script is fetched)", () => {
+    const index =
+      '<head><script type="module" crossorigin src="/assets/index-a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/boot-b.js" data-app-preload>\n    <link rel="modulepreload" crossorigin href="/assets/frame-c.js" data-app-preload>\n<link rel="stylesheet" href="/assets/index.css"></head>';
+    const html = withoutAppPreloads(index);
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('/assets/index-a.js');
+    expect(html).toContain('/assets/index.css');
   });
 });

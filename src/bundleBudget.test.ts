@@ -227,6 +227,12 @@ describe('bundle budget', () => {
     expect(files.length, files.join(', ')).toBeLessThanOrEqual(MAX_FORM_PAGE_FILES);
   });
 
+  it("index.html preloads the app's boot and frame (fetched beside the entry, not after it)", () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*data-app-preload/g)].map((m) => m[1]);
+    expect(preloads).toEqual([manifest[keyOf('src/boot.tsx')!].file, manifest[keyOf('src/layout/EmployeeFrame.tsx')!].file]);
+  });
+
   it('prints the largest chunk', () => {
     // (a chunk of CSS only is recorded but not written)
     const all = [...modulesOf.keys()].filter((f) => existsSync(path.join(outDir, f))).map((f) => ({ f, raw: readFileSync(path.join(outDir, f)).length }));
