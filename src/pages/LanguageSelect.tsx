@@ -19,17 +19,18 @@ export function LanguageSelect({ size = 'middle', iconOnly = false }: { size?: '
   const { t, i18n } = useTranslation('app');
   const { message } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
+  const choose = async (value: Locale) => {
+    setBusy(true);
+    try {
+      await switchLanguage(value);
+    } catch (e) {
+      // spec §8: a failed language call shows the server's msg
+      if (!(e instanceof ApiError && e.handled)) void message.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
   if (iconOnly) {
-    const choose = async (value: Locale) => {
-      setBusy(true);
-      try {
-        await switchLanguage(value);
-      } catch (e) {
-        if (!(e instanceof ApiError && e.handled)) void message.error(e instanceof Error ? e.message : String(e));
-      } finally {
-        setBusy(false);
-      }
-    };
     return (
       <Dropdown
         trigger={['click']}
@@ -54,17 +55,7 @@ export function LanguageSelect({ size = 'middle', iconOnly = false }: { size?: '
         value={i18n.language as Locale}
         loading={busy}
         options={LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l] }))}
-        onChange={async (value: Locale) => {
-          setBusy(true);
-          try {
-            await switchLanguage(value);
-          } catch (e) {
-            // spec §8: a failed language call shows the server's msg
-            if (!(e instanceof ApiError && e.handled)) void message.error(e instanceof Error ? e.message : String(e));
-          } finally {
-            setBusy(false);
-          }
-        }}
+        onChange={(value: Locale) => void choose(value)}
       />
     </Suspense>
   );
