@@ -1,8 +1,8 @@
 // The hand-coded dealer portal shell (/web/dp/*): header navigation, the dealer's name or a
 // sign-in link, the language switch, sign out. Below the tablet width (usePhone, issue 17) the
 // navigation is a drawer behind a menu button and the language and user controls are icons.
-import { useEffect, useRef, useState } from 'react';
-import { Button, Drawer, Dropdown, Grid, Layout, Space } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button, Dropdown, Grid, Layout, Space } from 'antd';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,9 @@ import { PageWatermark } from '../layout/Watermark';
 import { PhoneTheme } from '../layout/PhoneTheme';
 import { usePhone } from '../../widgets/shared/viewport';
 
+// the drawer loads with the frames' other later parts (src/layout/FrameParts.tsx), at its first opening
+const MenuDrawer = lazy(() => import('../layout/FrameParts').then((m) => ({ default: m.MenuDrawer })));
+
 export function DealerFrame() {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
@@ -25,6 +28,8 @@ export function DealerFrame() {
   const screens = Grid.useBreakpoint();
   const drawerNav = phone || screens.lg === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // the drawer mounts at its first opening and stays (it animates closed)
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const drawerButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!drawerNav) setDrawerOpen(false);
@@ -85,7 +90,10 @@ export function DealerFrame() {
       aria-controls={drawerOpen ? 'dealer-nav-drawer' : undefined}
       data-testid="menu-toggle"
       icon={<MenuOutlined />}
-      onClick={() => setDrawerOpen(true)}
+      onClick={() => {
+        setDrawerUsed(true);
+        setDrawerOpen(true);
+      }}
     />
   );
   // one tree for both widths: turning the phone does not remount the page
@@ -144,26 +152,18 @@ export function DealerFrame() {
     <PhoneTheme>
       <Layout className={phone ? 'frame frame-phone' : 'frame'} data-testid="dealer-frame">
         {header}
-        {drawerNav && (
-          <Drawer
-            open={drawerOpen}
-            placement="left"
-            size={288}
-            title={t('title.dealer')}
-            className="frame-drawer"
-            onClose={() => setDrawerOpen(false)}
-            afterOpenChange={(open) => {
-              if (!open) drawerButton.current?.focus();
-            }}
-          >
-            <nav id="dealer-nav-drawer" className="drawer-nav" aria-label={t('title.dealer')}>
-              {links.map((l) => (
-                <NavLink key={l.to} to={l.to} onClick={() => setDrawerOpen(false)}>
-                  {l.label}
-                </NavLink>
-              ))}
-            </nav>
-          </Drawer>
+        {drawerNav && drawerUsed && (
+          <Suspense fallback={null}>
+            <MenuDrawer open={drawerOpen} title={t('title.dealer')} onClose={() => setDrawerOpen(false)} returnFocus={drawerButton}>
+              <nav id="dealer-nav-drawer" className="drawer-nav" aria-label={t('title.dealer')}>
+                {links.map((l) => (
+                  <NavLink key={l.to} to={l.to} onClick={() => setDrawerOpen(false)}>
+                    {l.label}
+                  </NavLink>
+                ))}
+              </nav>
+            </MenuDrawer>
+          </Suspense>
         )}
         <Layout.Content className="frame-content">{body}</Layout.Content>
       </Layout>

@@ -33,7 +33,7 @@ const { Sider, Header, Content } = Layout;
 const loadParts = () => import('./FrameParts');
 if (!isPhone()) void loadParts();
 const Menu = lazy(() => loadParts().then((m) => ({ default: m.Menu })));
-const Drawer = lazy(() => loadParts().then((m) => ({ default: m.Drawer })));
+const MenuDrawer = lazy(() => loadParts().then((m) => ({ default: m.MenuDrawer })));
 const Tabs = lazy(() => loadParts().then((m) => ({ default: m.Tabs })));
 const Breadcrumb = lazy(() => loadParts().then((m) => ({ default: m.Breadcrumb })));
 
@@ -185,22 +185,12 @@ export function EmployeeFrame() {
         {phone ? (
           drawerUsed && (
             <Suspense fallback={null}>
-              <Drawer
-                open={drawerOpen}
-                placement="left"
-                size={288}
-                title={t('title.employee')}
-                className="frame-drawer"
-                onClose={() => setDrawerOpen(false)}
-                afterOpenChange={(open) => {
-                  if (!open) drawerButton.current?.focus();
-                }}
-              >
+              <MenuDrawer open={drawerOpen} title={t('title.employee')} onClose={() => setDrawerOpen(false)} returnFocus={drawerButton}>
                 <div id="frame-menu-drawer" data-testid="side-menu">
                   {menuAlert}
                   {sideMenu}
                 </div>
-              </Drawer>
+              </MenuDrawer>
             </Suspense>
           )
         ) : (

@@ -2,4 +2,41 @@
 // phone): the side menu (in a drawer there, closed), the desktop tab strip, the breadcrumbs and
 // the language Select. They load apart from the frame (one file: scripts/chunkPlan.ts): a desktop
 // starts fetching them with the frame's module, a phone once its first frame is painted.
-export { Breadcrumb, Drawer, Menu, Select, Tabs } from 'antd';
+import type { ReactNode, RefObject } from 'react';
+import { Drawer } from 'antd';
+
+export { Breadcrumb, Menu, Select, Tabs } from 'antd';
+
+/**
+ * The navigation drawer of a frame below the tablet width (issue 17): from the left, 288 px, the
+ * portal's name as its title; Esc closes it and the focus goes back to the button that opened it.
+ */
+export function MenuDrawer({
+  open,
+  title,
+  onClose,
+  returnFocus,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  returnFocus: RefObject<HTMLButtonElement | null>;
+  children: ReactNode;
+}) {
+  return (
+    <Drawer
+      open={open}
+      placement="left"
+      size={288}
+      title={title}
+      className="frame-drawer"
+      onClose={onClose}
+      afterOpenChange={(o) => {
+        if (!o) returnFocus.current?.focus();
+      }}
+    >
+      {children}
+    </Drawer>
+  );
+}
