@@ -55,7 +55,7 @@ export function LanguageSelect({ size = 'middle', iconOnly = false }: { size?: '
         value={i18n.language as Locale}
         loading={busy}
         options={LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l] }))}
-        onChange={(value: Locale) => void choose(value)}
+        onChange={(value) => void choose(value as Locale)}
       />
     </Suspense>
   );
