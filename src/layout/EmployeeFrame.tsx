@@ -27,14 +27,13 @@ import { afterNextPaint } from './afterNextPaint';
 
 const { Sider, Header, Content } = Layout;
 
-// The menu, the drawer, the desktop tab strip and the breadcrumbs load apart (src/layout/FrameParts.tsx):
+// The menu, the drawer and the breadcrumbs load apart (src/layout/FrameParts.tsx):
 // a desktop shows them at once, so it fetches them with this module; a phone shows none of them at
 // first (the menu is in a closed drawer) and fetches them once its first frame is painted.
 const loadParts = () => import('./FrameParts');
 if (!isPhone()) void loadParts();
 const Menu = lazy(() => loadParts().then((m) => ({ default: m.Menu })));
 const MenuDrawer = lazy(() => loadParts().then((m) => ({ default: m.MenuDrawer })));
-const Tabs = lazy(() => loadParts().then((m) => ({ default: m.Tabs })));
 const Breadcrumb = lazy(() => loadParts().then((m) => ({ default: m.Breadcrumb })));
 
 /**
@@ -280,26 +279,7 @@ export function EmployeeFrame() {
               )}
             </Dropdown>
           </Header>
-          {phone ? (
-            <PhoneTabs tabs={tabs} active={key} onClose={closeTab} />
-          ) : (
-            <div className="frame-tabs">
-              <Suspense fallback={<div className="frame-tabs-pending" />}>
-                <Tabs
-                  type="editable-card"
-                  hideAdd
-                  size="small"
-                  activeKey={key}
-                  data-testid="page-tabs"
-                  items={tabs.map((x) => ({ key: x.key, label: x.title, closable: tabs.length > 1 }))}
-                  onChange={(k) => navigate(k)}
-                  onEdit={(k, action) => {
-                    if (action === 'remove' && typeof k === 'string') closeTab(k);
-                  }}
-                />
-              </Suspense>
-            </div>
-          )}
+          <PageTabs tabs={tabs} active={key} onClose={closeTab} />
           <Content className="frame-content">
             <PageWatermark>
               <div className="page-card">
@@ -314,13 +294,14 @@ export function EmployeeFrame() {
 }
 
 /**
- * The open pages on a phone (issue 17): a strip of links that scrolls sideways in its own box,
- * the current page kept in view. A navigation, not a tablist — the pages are not tab panels, and
- * a tablist may hold only tabs (antd's editable tabs put their close buttons in it: axe
+ * The open pages, at every width: a strip of links that scrolls sideways in its own box, the
+ * current page kept in view, each with a labelled close button (issue 17 made it for phones; issue
+ * 16 took it to the desktop too). A navigation, not a tablist: the pages are not tab panels, and a
+ * tablist may hold only tabs (antd's editable Tabs put their close buttons in it: axe
  * aria-required-children). `data-node-key` and `ant-tabs-tab-active` are the hooks the e2e
- * helpers read of the desktop strip.
+ * helpers read.
  */
-function PhoneTabs({ tabs, active, onClose }: { tabs: readonly OpenTab[]; active: string; onClose: (key: string) => void }) {
+function PageTabs({ tabs, active, onClose }: { tabs: readonly OpenTab[]; active: string; onClose: (key: string) => void }) {
   const { t } = useTranslation('app');
   const strip = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -333,17 +314,17 @@ function PhoneTabs({ tabs, active, onClose }: { tabs: readonly OpenTab[]; active
     else if (right > box.scrollLeft + box.clientWidth) box.scrollLeft = right - box.clientWidth;
   }, [active, tabs.length]);
   return (
-    <nav className="phone-tabs" aria-label={t('frame.tabs')} data-testid="page-tabs">
+    <nav className="page-tabs" aria-label={t('frame.tabs')} data-testid="page-tabs">
       <ul ref={strip}>
         {tabs.map((x) => {
           const current = x.key === active;
           return (
-            <li key={x.key} data-node-key={x.key} className={current ? 'phone-tab ant-tabs-tab-active' : 'phone-tab'}>
+            <li key={x.key} data-node-key={x.key} className={current ? 'page-tab ant-tabs-tab-active' : 'page-tab'}>
               <Link to={x.key} aria-current={current ? 'page' : undefined} title={x.title}>
                 {x.title}
               </Link>
               {tabs.length > 1 && (
-                <button type="button" className="phone-tab-close" aria-label={`${t('frame.closeTab')} ${x.title}`} onClick={() => onClose(x.key)}>
+                <button type="button" className="page-tab-close" aria-label={`${t('frame.closeTab')} ${x.title}`} onClick={() => onClose(x.key)}>
                   <CloseOutlined aria-hidden />
                 </button>
               )}

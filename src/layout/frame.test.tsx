@@ -246,14 +246,14 @@ describe('the dealer shell on a tablet (768–991 px: app.css hides the header l
   });
 });
 
-describe('the tab strip below the tablet width (issue 17)', () => {
+describe('the tab strip, on a phone (issue 17) and on a desktop (issue 16: axe aria-required-children)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
 
-  it('is a navigation of links with a labelled close button each, no tablist holding buttons', async () => {
-    stubWidth(360);
+  it.each([360, 1280])('at %i px: a navigation of links with a labelled close button each, no tablist holding buttons', async (width) => {
+    stubWidth(width);
     vi.spyOn(services, 'menu').mockResolvedValue(menu);
     const store = createStore();
     store.set(tableListAtom, [

@@ -102,7 +102,7 @@ async function collect(page: Page) {
     const own = (el: Element) => !el.closest(DATA);
     const headingSel =
       'h1, h2, h3, h4, h5, .ant-result-title, .ant-card-head-title, ' +
-      '[data-testid="page-tabs"] .ant-tabs-tab-active .ant-tabs-tab-btn, [data-testid="breadcrumbs"] li:last-child';
+      '[data-testid="page-tabs"] .ant-tabs-tab-active a, [data-testid="breadcrumbs"] li:last-child';
     const chromeSel =
       headingSel +
       ', .ant-menu-title-content, .ant-breadcrumb-link, button, .ant-btn, .ant-form-item-label label, .ag-header-cell-text, th, ' +
@@ -136,7 +136,7 @@ async function collect(page: Page) {
     // the page's own heading, else the frame's title of it (its active tab)
     const pageHeading =
       content.querySelector('h1, h2, h3, h4, h5, .ant-result-title, .ant-card-head-title') ??
-      document.querySelector('[data-testid="page-tabs"] .ant-tabs-tab-active .ant-tabs-tab-btn');
+      document.querySelector('[data-testid="page-tabs"] .ant-tabs-tab-active a');
     const definitionHeading = document.querySelector('[data-testid="definition-page"] > h4');
     return {
       headings,

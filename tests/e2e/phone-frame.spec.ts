@@ -37,7 +37,7 @@ async function fits(page: Page) {
           b.height > 0 &&
           (b.left < -0.5 || b.right > width + 0.5) &&
           !el.closest('.ant-drawer:not(.ant-drawer-open)') &&
-          !el.closest('.phone-tabs')
+          !el.closest('.page-tabs')
         );
       })
       .map(
@@ -119,7 +119,7 @@ test('employee at 360 px: workbench, a menu page through the drawer, tabs that s
   await expect(page.getByTestId('frame-title')).toHaveText('费用申请');
   await expect(page.getByTestId('definition-page')).toBeVisible();
   await fits(page);
-  await axe(page, '.frame-header', '.phone-tabs');
+  await axe(page, '.frame-header', '.page-tabs');
 
   // more tabs than the strip holds: it scrolls in its own box, the active tab is in view
   await page.getByRole('button', { name: /^用户菜单/ }).tap();
@@ -137,14 +137,14 @@ test('employee at 360 px: workbench, a menu page through the drawer, tabs that s
   await expect(tabs.locator('li')).toHaveCount(5);
   // a navigation of links, not a tablist: the page's tab is marked current
   await expect(tabs.getByRole('link', { name: '费用核销' })).toHaveAttribute('aria-current', 'page');
-  const strip = await page.locator('.phone-tabs').boundingBox();
+  const strip = await page.locator('.page-tabs').boundingBox();
   expect(strip!.width).toBeLessThanOrEqual(WIDTH);
   const active = await tabs.locator('.ant-tabs-tab-active').boundingBox();
   expect(active!.x).toBeGreaterThanOrEqual(0);
   expect(active!.x + active!.width).toBeLessThanOrEqual(WIDTH + 0.5);
   await touchSized(tabs.getByRole('button', { name: '关闭 费用核销' }));
   await touchSized(tabs.getByRole('link', { name: '费用核销' }));
-  await axe(page, '.frame-header', '.phone-tabs');
+  await axe(page, '.frame-header', '.page-tabs');
   await fits(page);
   // back to an earlier page: its tab is scrolled into view
   await page.goBack();
@@ -237,5 +237,28 @@ test.describe('from the tablet width up', () => {
     const view = await page.getByTestId('lookup-view').boundingBox();
     expect(view!.height).toBe(32);
     expect(await page.getByTestId('lookup-number').evaluate((el) => getComputedStyle(el).fontSize)).toBe('14px');
+  });
+
+  test('the desktop strip of open pages: links with close buttons, axe-clean with two pages open (no tablist holding buttons)', async ({ page, request }) => {
+    await withSession(page, await apiLogin(request, 'zhangwei', 'Demo@123'));
+    await page.goto(WORKBENCH);
+    await expect(page.getByTestId('workbench')).toBeVisible();
+    // a second page through the side menu (a reload would start a new set of open pages)
+    const menu = page.getByTestId('side-menu');
+    const entry = menu.getByRole('menuitem', { name: '费用申请', exact: true });
+    if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: '费用管理' }).click();
+    await entry.click();
+    await expect(page).toHaveURL(new RegExp(`${APPLICATIONS}$`));
+    const tabs = page.getByTestId('page-tabs');
+    await expect(tabs.locator('li')).toHaveCount(2);
+    await expect(tabs.getByRole('link', { name: '费用申请' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+    // antd's sizes on a desktop: a 32 px row, not a thumb's 44 px
+    const link = await tabs.getByRole('link', { name: '费用申请' }).boundingBox();
+    expect(link!.height).toBe(32);
+    await axe(page, '.frame-header', '.page-tabs');
+    await tabs.getByRole('button', { name: '关闭 费用申请' }).click();
+    await expect(page.getByTestId('workbench')).toBeVisible();
+    await expect(tabs.locator('li')).toHaveCount(1);
   });
 });
