@@ -4,8 +4,8 @@
 //   /web/system/peiZhi/biaoDan/biaoDanViewInit?code=…&id=  a record in view mode
 // so a form an implementer has just published opens for end users without a route-table row.
 // The addresses keep `?code=` on every step (add, open a row, after saving).
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Button, Result, Space, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App as AntApp, Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +28,15 @@ import { engineEntryOf, engineFormPath, engineListPath, isFormCode } from '../ro
 import { sessionUser } from '../session/sessionUser';
 import { localText } from '../layout/menu';
 import { usePageTitle } from '../layout/pageTitle';
-import { NotConfiguredPage } from './NotConfiguredPage';
 import { usePublishedDefinition } from './usePublishedDefinition';
 
 const widgetServices = createWidgetServices();
+
+// what only a failure shows loads on demand (antd's Result and its illustrations): the form page's
+// first paint needs neither (issue 16)
+const NotConfiguredPage = lazy(() => import('./NotConfiguredPage').then((m) => ({ default: m.NotConfiguredPage })));
+const Result = lazy(() => import('antd/es/result'));
+const OnDemand = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
 const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -46,14 +51,29 @@ export function EnginePage() {
   const name = state.phase === 'ok' ? localText(state.definition.name, locale) : null;
   usePageTitle(name);
   if (!resolved)
-    return <NotConfiguredPage formCode={params.get('code') || undefined} detail={isFormCode(params.get('code')) ? undefined : t('engine.noCode')} />;
-  if (state.phase === 'missing') return <NotConfiguredPage formCode={resolved.entry.formCode} detail={t('engine.notPublished')} />;
-  if (state.phase === 'error') return <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />;
+    return (
+      <OnDemand>
+        <NotConfiguredPage formCode={params.get('code') || undefined} detail={isFormCode(params.get('code')) ? undefined : t('engine.noCode')} />
+      </OnDemand>
+    );
+  if (state.phase === 'missing')
+    return (
+      <OnDemand>
+        <NotConfiguredPage formCode={resolved.entry.formCode} detail={t('engine.notPublished')} />
+      </OnDemand>
+    );
+  if (state.phase === 'error')
+    return (
+      <OnDemand>
+        <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />
+      </OnDemand>
+    );
   if (state.phase !== 'ok') return null;
   const { entry, mode } = resolved;
   return (
     <div data-testid="definition-page" data-engine="true" data-form-code={state.definition.code} data-kind={entry.kind} data-mode={mode}>
-      <Typography.Title level={4}>{name}</Typography.Title>
+      {/* antd's h4 look without antd Typography (which brings its editable TextArea along) */}
+      <h4 className="fw-page-title">{name}</h4>
       {entry.kind === 'list' ? (
         <EngineList definition={state.definition} locale={locale} />
       ) : (
@@ -178,7 +198,12 @@ function EngineForm({ definition, mode, id, locale }: { definition: FormDefiniti
     [code, navigate, message, t],
   );
 
-  if (state.phase === 'error') return <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />;
+  if (state.phase === 'error')
+    return (
+      <OnDemand>
+        <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />
+      </OnDemand>
+    );
   if (state.phase !== 'ok') return null;
   return (
     <>
