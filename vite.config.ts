@@ -12,6 +12,14 @@ export default defineConfig({
     outDir: 'dist',
     manifest: true,
     chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      // antd's shared form context imports @rc-component/form's index, whose package does not say
+      // it is free of side effects: every page carried the whole form library (Field, useForm,
+      // async-validator) for one provider. Its modules have none (issue 16: the frame's size).
+      treeshake: {
+        moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/.test(id) ? false : undefined),
+      },
+    },
   },
   server: {
     port: 5173,
