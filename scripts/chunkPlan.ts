@@ -7,7 +7,7 @@
 //   boot   what src/boot.tsx needs (the sign-in pages' app: React, the router, i18n, the client)
 //   frame  antd's providers and the employee frame (src/AntdProviders.tsx, src/layout/EmployeeFrame.tsx)
 //   pages  the generated pages (src/pages/EnginePage.tsx)
-//   frame-parts  what a phone's frame shows later (src/layout/FrameParts.tsx: menu, tabs, Select)
+//   frame-parts  what a phone's frame shows later (src/layout/FrameParts.tsx: menu, drawer, Select)
 //   form   the form engine (runtime/form/DefinitionForm.tsx: the engine, validator and widgets)
 //   route-pages  the route table's pages (src/pages/GenericRoutePage.tsx: the approval panels)
 // A stage is what its roots load at once (their chunks and those chunks' static imports, in the
@@ -32,7 +32,7 @@ export const STAGES: Stage[] = [
   { name: 'boot', roots: ['src/boot.tsx', 'src/pages/LoginPage.tsx', 'src/pages/DealerLoginPage.tsx'] },
   { name: 'frame', roots: ['src/AntdProviders.tsx', 'src/layout/EmployeeFrame.tsx'] },
   { name: 'pages', roots: ['src/pages/EnginePage.tsx'] },
-  // the frames' parts a phone shows later (the menu in its drawer, the desktop tab strip, …)
+  // the frames' parts a phone shows later (the menu in its drawer, the breadcrumbs, the Select)
   { name: 'frame-parts', roots: ['src/layout/FrameParts.tsx'] },
   { name: 'form', roots: ['runtime/form/DefinitionForm.tsx'] },
   // the route table's business pages (费用申请 …): their approval and document-chain panels
@@ -148,9 +148,13 @@ export const APP_PRELOAD_ATTR = 'data-app-preload';
  * sign-in pages (scripts/build-client.mjs) leave them out: they paint before any script is fetched.
  */
 export function preloadStages(stages: string[] = ['boot', 'frame']): Plugin {
+  let base = '/';
   return {
     name: 'formwork-preload-stages',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -161,7 +165,7 @@ export function preloadStages(stages: string[] = ['boot', 'frame']): Plugin {
           if (chunk)
             tags.push({
               tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}`, [APP_PRELOAD_ATTR]: true },
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}`, [APP_PRELOAD_ATTR]: true },
               injectTo: 'head',
             });
         }

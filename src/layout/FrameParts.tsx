@@ -1,6 +1,7 @@
 // The frames' antd parts that a phone does not show at first paint (issue 16: Lighthouse on a
-// phone): the side menu (in a drawer there, closed), the breadcrumbs and the language Select. They load apart from the frame (one file: scripts/chunkPlan.ts): a desktop
-// starts fetching them with the frame's module, a phone once its first frame is painted.
+// phone): the side menu (in a drawer there, closed), the breadcrumbs and the language Select. They
+// load apart from the frame (one file: scripts/chunkPlan.ts): a desktop starts fetching them with
+// the frame's module, a phone once its first frame is painted.
 import type { ReactNode, RefObject } from 'react';
 import { Drawer } from 'antd';
 

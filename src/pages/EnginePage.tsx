@@ -38,6 +38,16 @@ const NotConfiguredPage = lazy(() => import('./NotConfiguredPage').then((m) => (
 const Result = lazy(() => import('antd/es/result'));
 const OnDemand = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
+/** The definition or the record could not be loaded. */
+function LoadFailed({ msg }: { msg: string }) {
+  const { t } = useTranslation('app');
+  return (
+    <OnDemand>
+      <Result status="error" title={t('generic.loadFailed', { msg })} data-testid="generic-error" />
+    </OnDemand>
+  );
+}
+
 const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function EnginePage() {
@@ -62,12 +72,7 @@ export function EnginePage() {
         <NotConfiguredPage formCode={resolved.entry.formCode} detail={t('engine.notPublished')} />
       </OnDemand>
     );
-  if (state.phase === 'error')
-    return (
-      <OnDemand>
-        <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />
-      </OnDemand>
-    );
+  if (state.phase === 'error') return <LoadFailed msg={state.msg} />;
   if (state.phase !== 'ok') return null;
   const { entry, mode } = resolved;
   return (
@@ -198,12 +203,7 @@ function EngineForm({ definition, mode, id, locale }: { definition: FormDefiniti
     [code, navigate, message, t],
   );
 
-  if (state.phase === 'error')
-    return (
-      <OnDemand>
-        <Result status="error" title={t('generic.loadFailed', { msg: state.msg })} data-testid="generic-error" />
-      </OnDemand>
-    );
+  if (state.phase === 'error') return <LoadFailed msg={state.msg} />;
   if (state.phase !== 'ok') return null;
   return (
     <>

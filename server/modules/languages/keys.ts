@@ -49,7 +49,10 @@ function shippedTexts(locale: string, namespace: string): Record<string, string>
 
 /** The rows whose text differs from the one the app ships with (an administrator's edits, new keys). */
 export function changedRows<R extends KeyRow & { locale: string }>(rows: readonly R[]): R[] {
-  return rows.filter((r) => !Object.hasOwn(shippedTexts(r.locale, r.namespace), r.key) || shippedTexts(r.locale, r.namespace)[r.key] !== r.value);
+  return rows.filter((r) => {
+    const shippedOnes = shippedTexts(r.locale, r.namespace);
+    return !Object.hasOwn(shippedOnes, r.key) || shippedOnes[r.key] !== r.value;
+  });
 }
 
 /**
