@@ -3,12 +3,13 @@
 // pages use no antd (issue 16: the login route's JavaScript ≤ 250 KiB gzipped): while the app
 // shows only them, antd's providers are not loaded (fetched once the user starts signing in); the first
 // page that is not a sign-in page renders inside them from then on (AntdGate).
-import { lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, startTransition, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
 import { appStore } from './session/atoms';
 import { i18n } from './i18n/i18n';
 import { configureCatalogue, type AlertOptions } from './api/errorCatalogue';
+import { onFirstIntent } from './layout/firstIntent';
 
 type AntdModule = typeof import('./AntdProviders');
 let antdModule: AntdModule | null = null;
@@ -75,21 +76,17 @@ function AntdGate({ children, navigate, path }: { children: ReactNode; navigate?
     if (mod) return;
     if (wrapped) {
       let live = true;
-      void loadAntdProviders().then((m) => live && setLoaded(m));
+      // in a transition: the first render of antd's providers with the page inside them (theme,
+      // styles, the frame) is React's work in slices that yield to the browser, not one long task
+      // that blocks input (issue 16: Lighthouse TBT on a form page)
+      void loadAntdProviders().then((m) => live && startTransition(() => setLoaded(m)));
       return () => {
         live = false;
       };
     }
     // fetched ahead as soon as the user starts signing in (a key, a tap, a focus), so the page
     // after the login does not wait for it; not before, so the page's load stays free of it
-    const events = ['keydown', 'pointerdown', 'focusin'] as const;
-    const run = () => {
-      stop();
-      void loadAntdProviders().catch(() => undefined);
-    };
-    const stop = () => events.forEach((e) => document.removeEventListener(e, run, true));
-    events.forEach((e) => document.addEventListener(e, run, true));
-    return stop;
+    return onFirstIntent(() => void loadAntdProviders().catch(() => undefined));
   }, [wrapped, mod]);
   if (!wrapped) return children;
   // Not React.lazy with Suspense here: the router's RouterProvider, mounted in a Suspense retry,
