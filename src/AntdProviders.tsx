@@ -7,7 +7,8 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../schemas/constants';
 import { configureCatalogue, type AlertOptions } from './api/errorCatalogue';
-import { accessibleTheme } from '../widgets/theme';
+import { accessibleTheme, phoneTheme } from '../widgets/theme';
+import { usePhone } from '../widgets/shared/viewport';
 import { antdLocaleOf } from './i18n/antdLocales';
 import { takePendingAlert } from './AppProviders';
 
@@ -34,12 +35,26 @@ const appTheme = {
   token: { ...accessibleTheme.token, colorPrimary: BRAND, colorLink: BRAND, colorInfo: BRAND, colorPrimaryHover: '#1a4fa0', colorLinkHover: '#1a4fa0' },
 };
 
+/**
+ * Below the tablet width the phone sizes (widgets/theme phoneTheme: 44 px controls, 16 px input
+ * text) join the app's theme in this one provider: every antd part of a phone page, the frames'
+ * content as well as dialogs and the QR sign-in, gets them. One provider, not a nested one for
+ * the phone: antd derives a theme's tokens and writes its CSS variables once per provider, which
+ * was a sixth of a form page's first render on a phone (issue 16).
+ */
+const phoneAppTheme = {
+  ...appTheme,
+  token: { ...appTheme.token, ...phoneTheme.token },
+  components: { ...phoneTheme.components },
+};
+
 export default function AntdProviders({ children, navigate }: { children: ReactNode; navigate?: (path: string) => void }) {
   const { i18n: inst } = useTranslation();
+  const phone = usePhone();
   const locale: Locale = (LOCALES as readonly string[]).includes(inst.language) ? (inst.language as Locale) : 'zh-CN';
   // loaded with the language (applyLocale → ensureLocale) before i18next switches to it
   return (
-    <ConfigProvider locale={antdLocaleOf(locale)} theme={appTheme}>
+    <ConfigProvider locale={antdLocaleOf(locale)} theme={phone ? phoneAppTheme : appTheme}>
       <AntApp>
         <CatalogueWiring navigate={navigate} />
         {children}

@@ -32,8 +32,8 @@ export const accessibleTheme: ThemeConfig = {
 /**
  * Below the tablet width (issue 17): actions at least VIEWPORT.touchTargetPx square (buttons,
  * pagination items, menu items) and inputs' text at VIEWPORT.phoneInputFontPx so a phone does not
- * zoom on focus. Given to a ConfigProvider (nested: it adds to the app's theme) only while
- * usePhone() holds — desktop sizes stay antd's.
+ * zoom on focus. Merged into the app's theme (src/AntdProviders.tsx) only while usePhone()
+ * holds — desktop sizes stay antd's.
  */
 const TOUCH = VIEWPORT.touchTargetPx;
 const INPUT_FONT = VIEWPORT.phoneInputFontPx;
