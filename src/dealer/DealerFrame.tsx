@@ -2,7 +2,7 @@
 // sign-in link, the language switch, sign out. Below the tablet width (usePhone, issue 17) the
 // navigation is a drawer behind a menu button and the language and user controls are icons.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Dropdown, Grid, Layout, Space } from 'antd';
+import { Button, Grid, Layout, Space } from 'antd';
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ import { logout } from '../session/logout';
 import { APP_ROUTES } from '../routes/routeTable';
 import { LanguageSelect } from '../pages/LanguageSelect';
 import { PageWatermark } from '../layout/Watermark';
-import { PhoneTheme } from '../layout/PhoneTheme';
+import '../layout/phone.css';
+import { LazyDropdown } from '../layout/LazyDropdown';
 import { usePhone } from '../../widgets/shared/viewport';
 
 // the drawer loads with the frames' other later parts (src/layout/FrameParts.tsx), at its first opening
@@ -105,8 +106,7 @@ export function DealerFrame() {
       </strong>
       <LanguageSelect iconOnly />
       {signedIn ? (
-        <Dropdown
-          trigger={['click']}
+        <LazyDropdown
           menu={{
             items: [
               { key: 'who', disabled: true, label: <span data-testid="user-name">{name}</span> },
@@ -116,7 +116,7 @@ export function DealerFrame() {
           }}
         >
           <Button type="text" className="touch-target" data-testid="user-menu" aria-label={t('frame.userMenu', { name: name ?? '' })} icon={<UserOutlined />} />
-        </Dropdown>
+        </LazyDropdown>
       ) : (
         signIn
       )}
@@ -149,24 +149,22 @@ export function DealerFrame() {
     </header>
   );
   return (
-    <PhoneTheme>
-      <Layout className={phone ? 'frame frame-phone' : 'frame'} data-testid="dealer-frame">
-        {header}
-        {drawerNav && drawerUsed && (
-          <Suspense fallback={null}>
-            <MenuDrawer open={drawerOpen} title={t('title.dealer')} onClose={() => setDrawerOpen(false)} returnFocus={drawerButton}>
-              <nav id="dealer-nav-drawer" className="drawer-nav" aria-label={t('title.dealer')}>
-                {links.map((l) => (
-                  <NavLink key={l.to} to={l.to} onClick={() => setDrawerOpen(false)}>
-                    {l.label}
-                  </NavLink>
-                ))}
-              </nav>
-            </MenuDrawer>
-          </Suspense>
-        )}
-        <Layout.Content className="frame-content">{body}</Layout.Content>
-      </Layout>
-    </PhoneTheme>
+    <Layout className={phone ? 'frame frame-phone' : 'frame'} data-testid="dealer-frame">
+      {header}
+      {drawerNav && drawerUsed && (
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} title={t('title.dealer')} onClose={() => setDrawerOpen(false)} returnFocus={drawerButton}>
+            <nav id="dealer-nav-drawer" className="drawer-nav" aria-label={t('title.dealer')}>
+              {links.map((l) => (
+                <NavLink key={l.to} to={l.to} onClick={() => setDrawerOpen(false)}>
+                  {l.label}
+                </NavLink>
+              ))}
+            </nav>
+          </MenuDrawer>
+        </Suspense>
+      )}
+      <Layout.Content className="frame-content">{body}</Layout.Content>
+    </Layout>
   );
 }

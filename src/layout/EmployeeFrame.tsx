@@ -4,7 +4,7 @@
 // tablet width (usePhone, issue 17) it is a drawer, the header shows the page title and icons
 // for the language and the user menu, and the tab strip scrolls in its own box.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Dropdown, Grid, Layout, Space, Tag } from 'antd';
+import { Button, Grid, Layout } from 'antd';
 import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
@@ -21,20 +21,23 @@ import { LanguageSelect } from '../pages/LanguageSelect';
 import { localText, menuTrail, openKeysFor, toMenuItems } from './menu';
 import { PageWatermark } from './Watermark';
 import { pageTitleAtom } from './pageTitle';
-import { PhoneTheme } from './PhoneTheme';
+import './phone.css';
 import { isPhone, usePhone } from '../../widgets/shared/viewport';
-import { afterNextPaint } from './afterNextPaint';
+import { onFirstIntent } from './firstIntent';
+import { LazyDropdown } from './LazyDropdown';
 
 const { Sider, Header, Content } = Layout;
 
 // The menu, the drawer and the breadcrumbs load apart (src/layout/FrameParts.tsx):
 // a desktop shows them at once, so it fetches them with this module; a phone shows none of them at
-// first (the menu is in a closed drawer) and fetches them once its first frame is painted.
+// first (the menu is in a closed drawer) and fetches them at the user's first press, key or focus.
 const loadParts = () => import('./FrameParts');
 if (!isPhone()) void loadParts();
 const Menu = lazy(() => loadParts().then((m) => ({ default: m.Menu })));
 const MenuDrawer = lazy(() => loadParts().then((m) => ({ default: m.MenuDrawer })));
 const Breadcrumb = lazy(() => loadParts().then((m) => ({ default: m.Breadcrumb })));
+// only when the menu cannot be loaded
+const Alert = lazy(() => import('antd/es/alert'));
 
 /**
  * Title of a page: its menu name, else the name the page gives itself, else the app's name for
@@ -62,7 +65,7 @@ export function EmployeeFrame() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // the drawer mounts at its first opening and stays (it animates closed)
   const [drawerUsed, setDrawerUsed] = useState(false);
-  useEffect(() => (phone ? afterNextPaint(() => void loadParts()) : undefined), [phone]);
+  useEffect(() => (phone ? onFirstIntent(() => void loadParts()) : undefined), [phone]);
   const drawerButton = useRef<HTMLButtonElement>(null);
   // null: automatic (folded below 992 px, open above); true/false: the user's choice
   const [collapsed, setCollapsed] = useState<boolean | null>(null);
@@ -126,7 +129,13 @@ export function EmployeeFrame() {
     if (target === key) navigate(rest.length ? rest[rest.length - 1].key : APP_ROUTES.workbench);
   };
 
-  const menuAlert = menuError && <Alert type="error" title={t('frame.menuFailed')} description={menuError} showIcon style={{ margin: 8 }} />;
+  const menuAlert = menuError && (
+    <Suspense fallback={<div role="alert">{t('frame.menuFailed')}</div>}>
+      <Alert type="error" title={t('frame.menuFailed')} description={menuError} showIcon style={{ margin: 8 }} />
+    </Suspense>
+  );
+  // antd Tag's gold look without antd Tag (src/app.css .frame-admin-tag)
+  const adminTag = isAdministrator() && <span className="frame-admin-tag">{t('frame.admin')}</span>;
   const sideMenu = (
     <Suspense fallback={null}>
       <Menu
@@ -153,14 +162,10 @@ export function EmployeeFrame() {
             key: 'who',
             disabled: true,
             label: (
-              <Space>
+              <span className="frame-user">
                 <span data-testid="user-name">{name}</span>
-                {isAdministrator() && (
-                  <Tag color="gold" style={{ color: '#874d00' }}>
-                    {t('frame.admin')}
-                  </Tag>
-                )}
-              </Space>
+                {adminTag}
+              </span>
             ),
           },
           { type: 'divider' as const },
@@ -179,117 +184,111 @@ export function EmployeeFrame() {
   ];
 
   return (
-    <PhoneTheme>
-      <Layout className={phone ? 'frame frame-phone' : 'frame'} data-testid="employee-frame">
-        {phone ? (
-          drawerUsed && (
-            <Suspense fallback={null}>
-              <MenuDrawer open={drawerOpen} title={t('title.employee')} onClose={() => setDrawerOpen(false)} returnFocus={drawerButton}>
-                <div id="frame-menu-drawer" data-testid="side-menu">
-                  {menuAlert}
-                  {sideMenu}
-                </div>
-              </MenuDrawer>
-            </Suspense>
-          )
-        ) : (
-          <Sider
-            breakpoint="lg"
-            collapsedWidth={narrow ? 0 : 64}
-            collapsible
-            collapsed={siderHidden}
-            onBreakpoint={() => setCollapsed(null)}
-            trigger={null}
-            width={220}
-            data-testid="side-menu"
-          >
-            <div className="frame-brand" title={t('title.employee')}>
-              {siderHidden && !narrow ? 'FW' : t('title.employee')}
-            </div>
-            {menuAlert}
-            {sideMenu}
-          </Sider>
-        )}
-        <Layout>
-          <Header className="frame-header">
-            {phone ? (
-              <Button
-                ref={drawerButton}
-                type="text"
-                className="touch-target"
-                aria-label={t('frame.openMenu')}
-                aria-expanded={drawerOpen}
-                aria-controls={drawerOpen ? 'frame-menu-drawer' : undefined}
-                data-testid="menu-toggle"
-                icon={<MenuOutlined />}
-                onClick={() => {
-                  setDrawerUsed(true);
-                  setDrawerOpen(true);
-                }}
-              />
-            ) : (
-              <Button
-                type="text"
-                aria-label={siderHidden ? t('frame.expand') : t('frame.collapse')}
-                data-testid="menu-toggle"
-                icon={siderHidden ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setCollapsed(!siderHidden)}
-              />
-            )}
-            {phone && (
-              <span className="frame-title" data-testid="frame-title" title={title}>
-                {title}
-              </span>
-            )}
-            {!phone && (
-              <Suspense fallback={null}>
-                <Breadcrumb
-                  className="hide-narrow"
-                  data-testid="breadcrumbs"
-                  items={[
-                    { title: t('frame.home'), onClick: () => navigate(APP_ROUTES.workbench), className: 'crumb-home' },
-                    ...(trail.length ? trail.map((n) => ({ title: localText(n.name, locale) })) : [{ title }]),
-                  ]}
-                />
-              </Suspense>
-            )}
-            {!phone && <span className="spacer" />}
-            {phone ? (
-              <LanguageSelect iconOnly />
-            ) : (
-              <span className="hide-narrow">
-                <LanguageSelect size="small" />
-              </span>
-            )}
-            <Dropdown trigger={['click']} menu={{ items: userMenuItems }}>
-              {phone ? (
-                <Button type="text" className="touch-target" data-testid="user-menu" aria-label={t('frame.userMenu', { name })} icon={<UserOutlined />} />
-              ) : (
-                <Button type="text" data-testid="user-menu">
-                  <Space>
-                    <UserOutlined />
-                    <span data-testid="user-name">{name}</span>
-                    {isAdministrator() && (
-                      <Tag color="gold" style={{ color: '#874d00' }}>
-                        {t('frame.admin')}
-                      </Tag>
-                    )}
-                  </Space>
-                </Button>
-              )}
-            </Dropdown>
-          </Header>
-          <PageTabs tabs={tabs} active={key} onClose={closeTab} />
-          <Content className="frame-content">
-            <PageWatermark>
-              <div className="page-card">
-                <Outlet />
+    <Layout className={phone ? 'frame frame-phone' : 'frame'} data-testid="employee-frame">
+      {phone ? (
+        drawerUsed && (
+          <Suspense fallback={null}>
+            <MenuDrawer open={drawerOpen} title={t('title.employee')} onClose={() => setDrawerOpen(false)} returnFocus={drawerButton}>
+              <div id="frame-menu-drawer" data-testid="side-menu">
+                {menuAlert}
+                {sideMenu}
               </div>
-            </PageWatermark>
-          </Content>
-        </Layout>
+            </MenuDrawer>
+          </Suspense>
+        )
+      ) : (
+        <Sider
+          breakpoint="lg"
+          collapsedWidth={narrow ? 0 : 64}
+          collapsible
+          collapsed={siderHidden}
+          onBreakpoint={() => setCollapsed(null)}
+          trigger={null}
+          width={220}
+          data-testid="side-menu"
+        >
+          <div className="frame-brand" title={t('title.employee')}>
+            {siderHidden && !narrow ? 'FW' : t('title.employee')}
+          </div>
+          {menuAlert}
+          {sideMenu}
+        </Sider>
+      )}
+      <Layout>
+        <Header className="frame-header">
+          {phone ? (
+            <Button
+              ref={drawerButton}
+              type="text"
+              className="touch-target"
+              aria-label={t('frame.openMenu')}
+              aria-expanded={drawerOpen}
+              aria-controls={drawerOpen ? 'frame-menu-drawer' : undefined}
+              data-testid="menu-toggle"
+              icon={<MenuOutlined />}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
+            />
+          ) : (
+            <Button
+              type="text"
+              aria-label={siderHidden ? t('frame.expand') : t('frame.collapse')}
+              data-testid="menu-toggle"
+              icon={siderHidden ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!siderHidden)}
+            />
+          )}
+          {phone && (
+            <span className="frame-title" data-testid="frame-title" title={title}>
+              {title}
+            </span>
+          )}
+          {!phone && (
+            <Suspense fallback={null}>
+              <Breadcrumb
+                className="hide-narrow"
+                data-testid="breadcrumbs"
+                items={[
+                  { title: t('frame.home'), onClick: () => navigate(APP_ROUTES.workbench), className: 'crumb-home' },
+                  ...(trail.length ? trail.map((n) => ({ title: localText(n.name, locale) })) : [{ title }]),
+                ]}
+              />
+            </Suspense>
+          )}
+          {!phone && <span className="spacer" />}
+          {phone ? (
+            <LanguageSelect iconOnly />
+          ) : (
+            <span className="hide-narrow">
+              <LanguageSelect size="small" />
+            </span>
+          )}
+          <LazyDropdown menu={{ items: userMenuItems }}>
+            {phone ? (
+              <Button type="text" className="touch-target" data-testid="user-menu" aria-label={t('frame.userMenu', { name })} icon={<UserOutlined />} />
+            ) : (
+              <Button type="text" data-testid="user-menu">
+                <span className="frame-user">
+                  <UserOutlined />
+                  <span data-testid="user-name">{name}</span>
+                  {adminTag}
+                </span>
+              </Button>
+            )}
+          </LazyDropdown>
+        </Header>
+        <PageTabs tabs={tabs} active={key} onClose={closeTab} />
+        <Content className="frame-content">
+          <PageWatermark>
+            <div className="page-card">
+              <Outlet />
+            </div>
+          </PageWatermark>
+        </Content>
       </Layout>
-    </PhoneTheme>
+    </Layout>
   );
 }
 

@@ -1,11 +1,12 @@
 // The frames' antd parts that a phone does not show at first paint (issue 16: Lighthouse on a
-// phone): the side menu (in a drawer there, closed), the breadcrumbs and the language Select. They
+// phone): the side menu (in a drawer there, closed), the breadcrumbs, the language Select and the
+// header's dropdown menus (src/layout/LazyDropdown.tsx). They
 // load apart from the frame (one file: scripts/chunkPlan.ts): a desktop starts fetching them with
-// the frame's module, a phone once its first frame is painted.
+// the frame's module, a phone at the user's first press, key or focus (src/layout/firstIntent.ts).
 import type { ReactNode, RefObject } from 'react';
 import { Drawer } from 'antd';
 
-export { Breadcrumb, Menu, Select } from 'antd';
+export { Breadcrumb, Dropdown, Menu, Select } from 'antd';
 
 /**
  * The navigation drawer of a frame below the tablet width (issue 17): from the left, 288 px, the

@@ -1,5 +1,5 @@
 // "Once this frame is painted": for work a page should not start before its first paint (the
-// form's code, the frame's desktop parts on a phone), so that paint gets the network and the main
+// form's code), so that paint gets the network and the main
 // thread to itself (issue 16: Lighthouse LCP on a phone).
 
 /**

@@ -1,12 +1,13 @@
 // The language switch (spec §7 login/duoYuYan): zh-CN, en-US, zh-TW.
 import { lazy, Suspense, useState } from 'react';
-import { App as AntApp, Button, Dropdown } from 'antd';
+import { App as AntApp, Button } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../schemas/constants';
 import { switchLanguage } from '../i18n/language';
 import { ApiError } from '../api/client';
 import { LOCALE_LABELS } from './languageLabels';
+import { LazyDropdown } from '../layout/LazyDropdown';
 
 export { LOCALE_LABELS };
 
@@ -32,8 +33,7 @@ export function LanguageSelect({ size = 'middle', iconOnly = false }: { size?: '
   };
   if (iconOnly) {
     return (
-      <Dropdown
-        trigger={['click']}
+      <LazyDropdown
         menu={{
           selectable: true,
           selectedKeys: [i18n.language],
@@ -42,7 +42,7 @@ export function LanguageSelect({ size = 'middle', iconOnly = false }: { size?: '
         }}
       >
         <Button type="text" data-testid="language-button" aria-label={t('frame.language')} icon={<GlobalOutlined />} loading={busy} />
-      </Dropdown>
+      </LazyDropdown>
     );
   }
   return (

@@ -106,7 +106,7 @@ async function collect(page: Page) {
     const chromeSel =
       headingSel +
       ', .ant-menu-title-content, .ant-breadcrumb-link, button, .ant-btn, .ant-form-item-label label, .ag-header-cell-text, th, ' +
-      '.ant-card-head-title, .ant-result-subtitle > div:first-child, .ant-empty-description, .ant-tag, .ant-radio-button-wrapper, .ant-checkbox-wrapper, ' +
+      '.ant-card-head-title, .ant-result-subtitle > div:first-child, .ant-empty-description, .ant-tag, .frame-admin-tag, .ant-radio-button-wrapper, .ant-checkbox-wrapper, ' +
       '.ant-segmented-item-label, .ant-steps-item-title, .ant-collapse-header-text, .ant-alert-message, .ant-descriptions-item-label, label, ' +
       '[data-testid="area-index"] a, .fw-field-label';
     const text = (el: Element) => {
