@@ -253,8 +253,13 @@ describe.skipIf(!CAN_RUN)('PostgreSQL stopped with -m immediate under load', () 
     expect(recoverSeconds).toBeLessThan(10);
     expect(acks.size).toBeGreaterThan(acksBefore);
 
-    // every write answered 200 is in the database, with the amount it was answered for
-    await built.app.close();
+    // every write answered 200 is in the database, with the amount it was answered for. The app
+    // closes first, bounded: one CI run in several, its close (the background workers' stop, the
+    // pool's end) did not finish within the test's two minutes after this outage. That is shutdown,
+    // not what this test is about (noted on issue 16 as open): reported here, and the check goes on.
+    const closing = built.app.close().then(() => 'closed' as const);
+    const closed = await Promise.race([closing, sleep(15_000).then(() => 'hung' as const)]);
+    if (closed === 'hung') console.warn('[dbFault] the app did not close within 15 s after the outage');
     built = null;
     const check = new pg.Client({ connectionString: cluster.url });
     await check.connect();

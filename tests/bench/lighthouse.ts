@@ -134,11 +134,16 @@ function print(name: string, runs: Figures[]) {
   }
 }
 
-/** LH_OUT=<dir>: every run's full Lighthouse result as JSON there (open in the Lighthouse viewer) */
-function save(name: string, run: number, lhr: Lhr) {
+/**
+ * LH_OUT=<dir>: every run's full Lighthouse result as JSON there (open in the Lighthouse viewer),
+ * and the run's trace beside it (`.trace.json`, opens in DevTools' Performance panel): which task
+ * the long tasks of the result were.
+ */
+function save(name: string, run: number, result: { lhr: Lhr; artifacts?: { Trace?: unknown } }) {
   if (!process.env.LH_OUT) return;
   mkdirSync(process.env.LH_OUT, { recursive: true });
-  writeFileSync(path.join(process.env.LH_OUT, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+  writeFileSync(path.join(process.env.LH_OUT, `${name}-${run + 1}.json`), JSON.stringify(result.lhr));
+  if (result.artifacts?.Trace) writeFileSync(path.join(process.env.LH_OUT, `${name}-${run + 1}.trace.json`), JSON.stringify(result.artifacts.Trace));
 }
 
 async function main() {
@@ -168,7 +173,7 @@ async function main() {
       const r = await lighthouse(`${BASE}/web/login`, flags);
       if (!r) throw new Error('lighthouse returned nothing for the login page');
       login.push(figuresOf(r.lhr));
-      save('login', i, r.lhr);
+      save('login', i, r);
     }
 
     // the form page, signed in: the session goes into this tab's sessionStorage as the login page leaves it
@@ -196,7 +201,7 @@ async function main() {
       if (!r) throw new Error('lighthouse returned nothing for the form page');
       if (!r.lhr.finalDisplayedUrl.includes('biaoDan/edit')) throw new Error(`the form page ended on ${r.lhr.finalDisplayedUrl} (not signed in?)`);
       form.push(figuresOf(r.lhr));
-      save('form100', i, r.lhr);
+      save('form100', i, r);
     }
     await browser.disconnect();
 
