@@ -3,7 +3,7 @@
 // navigation is a drawer behind a menu button and the language and user controls are icons.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Grid, Layout, Space } from 'antd';
-import { MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getSessionValue, hasToken, isDealerSession, saveSession } from '../session/session';
@@ -15,6 +15,7 @@ import { LanguageSelect } from '../pages/LanguageSelect';
 import { PageWatermark } from '../layout/Watermark';
 import '../layout/phone.css';
 import { LazyDropdown } from '../layout/LazyDropdown';
+import { DrawerToggle } from '../layout/DrawerToggle';
 import { usePhone } from '../../widgets/shared/viewport';
 
 // the drawer loads with the frames' other later parts (src/layout/FrameParts.tsx), at its first opening
@@ -82,16 +83,11 @@ export function DealerFrame() {
     </Button>
   );
   const menuButton = (
-    <Button
-      ref={drawerButton}
-      type="text"
-      className="touch-target"
-      aria-label={t('frame.openMenu')}
-      aria-expanded={drawerOpen}
-      aria-controls={drawerOpen ? 'dealer-nav-drawer' : undefined}
-      data-testid="menu-toggle"
-      icon={<MenuOutlined />}
-      onClick={() => {
+    <DrawerToggle
+      buttonRef={drawerButton}
+      open={drawerOpen}
+      controls="dealer-nav-drawer"
+      onOpen={() => {
         setDrawerUsed(true);
         setDrawerOpen(true);
       }}

@@ -5,7 +5,7 @@
 // for the language and the user menu, and the tab strip scrolls in its own box.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Grid, Layout } from 'antd';
-import { CloseOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { CloseOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import './phone.css';
 import { isPhone, usePhone } from '../../widgets/shared/viewport';
 import { onFirstIntent } from './firstIntent';
 import { LazyDropdown } from './LazyDropdown';
+import { DrawerToggle } from './DrawerToggle';
 
 const { Sider, Header, Content } = Layout;
 
@@ -217,16 +218,11 @@ export function EmployeeFrame() {
       <Layout>
         <Header className="frame-header">
           {phone ? (
-            <Button
-              ref={drawerButton}
-              type="text"
-              className="touch-target"
-              aria-label={t('frame.openMenu')}
-              aria-expanded={drawerOpen}
-              aria-controls={drawerOpen ? 'frame-menu-drawer' : undefined}
-              data-testid="menu-toggle"
-              icon={<MenuOutlined />}
-              onClick={() => {
+            <DrawerToggle
+              buttonRef={drawerButton}
+              open={drawerOpen}
+              controls="frame-menu-drawer"
+              onOpen={() => {
                 setDrawerUsed(true);
                 setDrawerOpen(true);
               }}
