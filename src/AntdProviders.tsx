@@ -45,7 +45,7 @@ const appTheme = {
 const phoneAppTheme = {
   ...appTheme,
   token: { ...appTheme.token, ...phoneTheme.token },
-  components: { ...phoneTheme.components },
+  components: phoneTheme.components,
 };
 
 export default function AntdProviders({ children, navigate }: { children: ReactNode; navigate?: (path: string) => void }) {

@@ -1,6 +1,6 @@
 // "Once this frame is painted": for work a page should not start before its first paint (the
-// form's code), so that paint gets the network and the main
-// thread to itself (issue 16: Lighthouse LCP on a phone).
+// form's code), so that paint gets the network and the main thread to itself (issue 16:
+// Lighthouse LCP on a phone).
 
 /**
  * Calls `then` once the next frame has been painted: after the next animation frame, a task (a
