@@ -66,10 +66,14 @@ export function createMountQueue(perCommit = MOUNTS_PER_COMMIT, patienceMs = 250
         kick();
       }
     },
+    /** forgets what is queued and in flight; the queue can be used again (StrictMode re-runs effects) */
     dispose() {
       queue.length = 0;
+      inFlight = 0;
       clearTimeout(timer);
       clearTimeout(patience);
+      timer = undefined;
+      patience = undefined;
     },
   };
 }
@@ -119,13 +123,6 @@ export function LazyMountProvider({ enabled, children }: { enabled: boolean; chi
     [lazy],
   );
   return <LazyContext.Provider value={lazy}>{children}</LazyContext.Provider>;
-}
-
-/** Is the element on the screen right now? */
-export function isInViewport(el: Element): boolean {
-  const r = el.getBoundingClientRect();
-  const h = window.innerHeight || document.documentElement.clientHeight;
-  return r.bottom > 0 && r.top < h;
 }
 
 /** Is the element within LAZY_MARGIN of the viewport right now? */
