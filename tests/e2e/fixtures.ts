@@ -60,5 +60,14 @@ export async function chooseOption(page: Page, select: Locator, text: string, se
     const list = await box.getAttribute('aria-controls');
     const scope = list ? `.ant-select-dropdown:has([id="${list}"])` : '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
     await page.locator(`${scope} .ant-select-item-option`, { hasText: text }).first().click({ timeout: 5_000 });
+    // The pick took: the select shows it, or (a single select whose label reads otherwise) its
+    // list closed. On a loaded machine a click can land while the popup is still being placed
+    // (on a phone it flips above the field, then below once the page scrolls): the press and the
+    // release then hit different spots, nothing is picked and the list stays open. Once more then.
+    await expect(async () => {
+      const closed = (await box.getAttribute('aria-expanded')) !== 'true';
+      const shows = ((await select.textContent()) ?? '').includes(text);
+      expect(closed || shows, `the pick of ${text} took`).toBe(true);
+    }).toPass({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
