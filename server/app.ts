@@ -60,6 +60,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // every log line: secret query parameters (?empSessionId=…), headers and error texts redacted
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logStream),
     bodyLimit: 5 * 1024 * 1024,
+    // Fastify's default is no limit: a client that never finishes its request would hold its
+    // connection (and a graceful stop) forever. Node 20 takes the limit only from the server's
+    // construction (a value set afterwards, as Fastify's own option does, is not enforced), so it
+    // goes in both; Node looks for expired requests every few seconds.
+    requestTimeout: config.requestTimeoutMs,
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(5000, config.requestTimeoutMs) },
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true } },
   });

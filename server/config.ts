@@ -50,6 +50,8 @@ export interface Config {
   callbackPollMs: number;
   /** how often the scheduler looks for due timeouts (seconds) */
   schedulerIntervalSeconds: number;
+  /** the longest a client may take to send a whole request (ms): a connection that trickles it is answered 408 and closed */
+  requestTimeoutMs: number;
 }
 
 const num = (v: string | undefined, d: number) => (v === undefined || v === '' || Number.isNaN(Number(v)) ? d : Number(v));
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     processLeaseMs: num(env.PROCESS_LEASE_MS, 120_000),
     callbackPollMs: num(env.CALLBACK_POLL_MS, 5000),
     schedulerIntervalSeconds: Math.max(1, num(env.SCHEDULER_INTERVAL_SECONDS, 30)),
+    requestTimeoutMs: Math.max(1000, num(env.REQUEST_TIMEOUT_MS, 300_000)),
     ...overrides,
   };
 }

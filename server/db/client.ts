@@ -119,6 +119,9 @@ function wrapConnectError(err: unknown): unknown {
   return err;
 }
 
+/** a pool still closing after this long is reported (with what it still holds) */
+const CLOSE_REPORT_MS = 5000;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new ResilientPool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
@@ -129,7 +132,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      close: async () => {
+        // pg-pool's end() waits for every checked-out connection to come back: say which, if slow
+        const slow = setTimeout(
+          () =>
+            console.warn(
+              `[db] still closing after ${CLOSE_REPORT_MS} ms: ${pool.totalCount} connections, ${pool.idleCount} idle, ${pool.waitingCount} callers waiting`,
+            ),
+          CLOSE_REPORT_MS,
+        );
+        slow.unref();
+        try {
+          await pool.end();
+        } finally {
+          clearTimeout(slow);
+        }
+      },
     };
   }
   if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
