@@ -98,6 +98,14 @@ async function approveFromTasks(a: Actor, id: string, title: string, comment: st
   await expect(a.page.getByTestId('approval-dialog-body-approve')).toBeVisible();
   await a.page.getByTestId('approval-comment').fill(comment);
   await a.page.getByTestId('approval-dialog-submit').click();
+  // the dialog closes once the server took the approval (one CI run stayed on the document here:
+  // what the dialog then said goes into the failure)
+  const body = a.page.getByTestId('approval-dialog-body-approve');
+  await expect(body)
+    .toBeHidden({ timeout: 30_000 })
+    .catch(async (e: Error) => {
+      throw new Error(`${e.message}\nthe dialog still shows: ${await body.innerText().catch(() => '(gone)')}`);
+    });
   await expect(a.page).toHaveURL(new RegExp(TASKS), { timeout: 30_000 });
 }
 
